@@ -1,0 +1,184 @@
+//! Diagnostics: errors that point into a source text (a rule file, a picture, a
+//! matrix) with line, column and the offending text underlined.
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A named text that diagnostics can point into.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// What to call the text in messages: a path, `<regions>` or `--set`.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+impl Source {
+    /// A source from a name and its text.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<Source> {
+        Arc::new(Source {
+            name: name.into(),
+            text: text.into(),
+        })
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// An error message, optionally anchored to a span of a [`Source`], with a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What is wrong, lowercase, no final period.
+    pub message: String,
+    /// Where it is wrong.
+    pub source: Option<Arc<Source>>,
+    /// Byte range into the source's text.
+    pub span: Option<Range<usize>>,
+    /// What would be valid.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A message with no location.
+    pub fn new(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            source: None,
+            span: None,
+            help: None,
+        }
+    }
+
+    /// A message pointing at `span` in `source`.
+    pub fn at(
+        message: impl Into<String>,
+        source: &Arc<Source>,
+        span: Option<Range<usize>>,
+    ) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            source: Some(source.clone()),
+            span,
+            help: None,
+        }
+    }
+
+    /// Adds a hint saying what would be valid.
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a "did you mean" hint when one of `candidates` is close to `word`.
+    pub fn with_suggestion<'a>(
+        self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'a str> + Clone,
+    ) -> Diagnostic {
+        let list: Vec<&str> = candidates.clone().into_iter().collect();
+        match suggest(word, candidates) {
+            Some(best) => {
+                self.with_help(format!("did you mean `{best}`? valid: {}", list.join(", ")))
+            }
+            None => self.with_help(format!("valid: {}", list.join(", "))),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        if let Some(source) = &self.source {
+            match &self.span {
+                Some(span) => render_snippet(f, source, span)?,
+                None => write!(f, "\n  --> {}", source.name)?,
+            }
+        }
+        if let Some(help) = &self.help {
+            write!(f, "\n  = help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+fn render_snippet(f: &mut fmt::Formatter<'_>, source: &Source, span: &Range<usize>) -> fmt::Result {
+    let (line, col) = source.line_col(span.start);
+    let text = source.text.lines().nth(line - 1).unwrap_or("");
+    let width = line.to_string().len();
+    let pad = " ".repeat(width);
+    write!(f, "\n{pad}--> {}:{line}:{col}", source.name)?;
+    write!(f, "\n{pad} |\n{line} | {text}")?;
+    let line_chars = text.chars().count();
+    let span_chars =
+        source.text[floor_char_boundary(&source.text, span.start.min(source.text.len()))
+            ..floor_char_boundary(&source.text, span.end.min(source.text.len()))]
+            .chars()
+            .take_while(|&c| c != '\n')
+            .count();
+    let carets = span_chars.clamp(1, (line_chars + 1).saturating_sub(col - 1).max(1));
+    write!(f, "\n{pad} | {}{}", " ".repeat(col - 1), "^".repeat(carets))
+}
+
+/// The candidate closest to `word` by edit distance, if it is close (< 3).
+pub fn suggest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, _)| d < 3)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_line_column_and_caret() {
+        let src = Source::new("r.toml", "name = \"x\"\nrows = \"m\"\n");
+        let d = Diagnostic::at("unknown parameter `m`", &src, Some(18..21)).with_help("valid: n");
+        assert_eq!(
+            d.to_string(),
+            "unknown parameter `m`\n --> r.toml:2:8\n  |\n2 | rows = \"m\"\n  |        ^^^\n  = help: valid: n"
+        );
+    }
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(suggest("qeens", ["queens", "rooks"]), Some("queens"));
+        assert_eq!(suggest("zzzzzz", ["queens", "rooks"]), None);
+    }
+}

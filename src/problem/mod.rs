@@ -1,0 +1,817 @@
+//! What a rule file means once its parameters are bound: the board's cells,
+//! holes, givens and regions, the attack relation, and the group counts. Every
+//! semantic check lives here. The brute-force [`oracle`] works on this stage.
+
+pub mod oracle;
+mod picture;
+
+pub use picture::{Kind as PictureKind, Picture, Token};
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use crate::error::{Diagnostic, Source};
+use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
+
+/// Largest number of rows or columns the engine searches.
+pub const MAX_SIDE: usize = 64;
+
+/// Errors binding a spec into a problem.
+pub type ProblemError = Diagnostic;
+
+/// A rule set with its parameters bound and checked.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The rule's name.
+    pub name: String,
+    /// What it counts.
+    pub summary: String,
+    /// The parameters after `--set`.
+    pub params: BTreeMap<String, i64>,
+    /// Board height.
+    pub rows: usize,
+    /// Board width.
+    pub cols: usize,
+    /// Lines and leaps wrap around the edges (a torus).
+    pub wrap: bool,
+    /// `holes[cell]`: the cell takes no piece.
+    pub holes: Vec<bool>,
+    /// Pre-placed pieces, cell indices in increasing order.
+    pub givens: Vec<usize>,
+    /// Coloured regions, when the board has them.
+    pub regions: Option<Regions>,
+    /// The piece and its attacks.
+    pub piece: Piece,
+    /// Group counts.
+    pub groups: Vec<Group>,
+}
+
+/// The coloured regions of a board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Regions {
+    /// `of_cell[cell]`: the region's index, if the cell has one.
+    pub of_cell: Vec<Option<usize>>,
+    /// Each region's label as written.
+    pub names: Vec<String>,
+}
+
+/// The piece: what it is called, how it is drawn, how many, how it attacks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// Its name.
+    pub name: String,
+    /// The character drawn on its cells.
+    pub symbol: char,
+    /// How many pieces each solution places, givens included.
+    pub count: usize,
+    /// Line families no two pieces share.
+    pub lines: Lines,
+    /// Leaps `(a, b)` with `a <= b`; all 8 mirror images attack.
+    pub leaps: Vec<(usize, usize)>,
+}
+
+/// Which line families no two pieces may share.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// Same row.
+    pub row: bool,
+    /// Same column.
+    pub column: bool,
+    /// Same `\` diagonal: row − col constant.
+    pub diagonal: bool,
+    /// Same `/` diagonal: row + col constant.
+    pub anti_diagonal: bool,
+}
+
+/// A family of cell groups: each cell lies in at most one group of a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Each row.
+    Row,
+    /// Each column.
+    Column,
+    /// Each `\` diagonal.
+    Diagonal,
+    /// Each `/` diagonal.
+    AntiDiagonal,
+    /// Each coloured region.
+    Region,
+}
+
+impl Family {
+    /// Every family, in the spelling of rule files.
+    pub const NAMES: [(&'static str, Family); 5] = [
+        ("row", Family::Row),
+        ("column", Family::Column),
+        ("diagonal", Family::Diagonal),
+        ("anti-diagonal", Family::AntiDiagonal),
+        ("region", Family::Region),
+    ];
+
+    /// The rule-file spelling.
+    pub fn name(self) -> &'static str {
+        Family::NAMES
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+/// How many pieces each group of a family holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Group {
+    /// The family of groups.
+    pub family: Family,
+    /// At least this many in each group.
+    pub min: usize,
+    /// At most this many in each group.
+    pub max: usize,
+}
+
+/// The named leaps, as `(a, b)` offsets.
+pub const NAMED_LEAPS: [(&str, &[(usize, usize)]); 8] = [
+    ("king", &[(0, 1), (1, 1)]),
+    ("knight", &[(1, 2)]),
+    ("wazir", &[(0, 1)]),
+    ("ferz", &[(1, 1)]),
+    ("dabbaba", &[(0, 2)]),
+    ("alfil", &[(2, 2)]),
+    ("camel", &[(1, 3)]),
+    ("zebra", &[(2, 3)]),
+];
+
+/// What binding takes besides the spec: `--set`, `--regions`, `--cells`.
+#[derive(Debug, Clone, Default)]
+pub struct Bindings {
+    /// Parameter overrides, in order.
+    pub set: Vec<(String, i64)>,
+    /// A regions picture that replaces the rule file's.
+    pub regions: Option<Arc<Source>>,
+    /// A cells picture that replaces the rule file's.
+    pub cells: Option<Arc<Source>>,
+}
+
+impl Problem {
+    /// Binds a spec's parameters and checks that the rules make sense.
+    pub fn bind(spec: &RuleSpec, bindings: &Bindings) -> Result<Problem, ProblemError> {
+        Binder {
+            spec,
+            src: spec.source(),
+            bindings,
+        }
+        .bind()
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The cell index of a 0-based row and column.
+    pub fn cell(&self, row: usize, col: usize) -> usize {
+        row * self.cols + col
+    }
+
+    /// The 0-based row and column of a cell.
+    pub fn coords(&self, cell: usize) -> (usize, usize) {
+        (cell / self.cols, cell % self.cols)
+    }
+
+    /// Whether pieces on cells `a` and `b` attack each other (a ≠ b).
+    pub fn attacks(&self, a: usize, b: usize) -> bool {
+        let (ra, ca) = self.coords(a);
+        let (rb, cb) = self.coords(b);
+        let (dr, dc) = (rb as i64 - ra as i64, cb as i64 - ca as i64);
+        let lines = self.piece.lines;
+        if (lines.row && dr == 0) || (lines.column && dc == 0) {
+            return true;
+        }
+        let g = gcd(self.rows, self.cols) as i64;
+        let same_line = |x: i64| {
+            if self.wrap {
+                x.rem_euclid(g) == 0
+            } else {
+                x == 0
+            }
+        };
+        if (lines.diagonal && same_line(dr - dc)) || (lines.anti_diagonal && same_line(dr + dc)) {
+            return true;
+        }
+        let equal = |d: i64, e: i64, m: usize| {
+            if self.wrap {
+                (d - e).rem_euclid(m as i64) == 0
+            } else {
+                d == e
+            }
+        };
+        self.piece.leaps.iter().any(|&(p, q)| {
+            let (p, q) = (p as i64, q as i64);
+            [(p, q), (q, p)].iter().any(|&(x, y)| {
+                [(x, y), (x, -y), (-x, y), (-x, -y)]
+                    .iter()
+                    .any(|&(x, y)| equal(dr, x, self.rows) && equal(dc, y, self.cols))
+            })
+        })
+    }
+
+    /// The group of `family` that holds `cell`, as a number, if any.
+    pub fn group_of(&self, family: Family, cell: usize) -> Option<usize> {
+        let (r, c) = self.coords(cell);
+        let g = gcd(self.rows, self.cols);
+        Some(match family {
+            Family::Row => r,
+            Family::Column => c,
+            Family::Diagonal if self.wrap => (r + g * self.cols - c) % g,
+            Family::Diagonal => r + self.cols - 1 - c,
+            Family::AntiDiagonal if self.wrap => (r + c) % g,
+            Family::AntiDiagonal => r + c,
+            Family::Region => return self.regions.as_ref()?.of_cell[cell],
+        })
+    }
+
+    /// How many groups `family` has on this board.
+    pub fn group_count(&self, family: Family) -> usize {
+        (0..self.cells())
+            .filter_map(|cell| self.group_of(family, cell))
+            .max()
+            .map_or(0, |m| m + 1)
+    }
+}
+
+/// Greatest common divisor.
+pub fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+struct Binder<'a> {
+    spec: &'a RuleSpec,
+    src: Arc<Source>,
+    bindings: &'a Bindings,
+}
+
+impl Binder<'_> {
+    fn at(&self, message: impl Into<String>, span: Range<usize>) -> Diagnostic {
+        Diagnostic::at(message, &self.src, Some(span))
+    }
+
+    fn eval(
+        &self,
+        what: &str,
+        expr: &Spanned<Expr>,
+        vars: &BTreeMap<String, i64>,
+    ) -> Result<i64, Diagnostic> {
+        expr.get_ref().eval(vars).map_err(|e| {
+            // Point inside the string when the text sits verbatim in the file.
+            let span = expr.span();
+            let inner = match expr.get_ref() {
+                Expr::Text(t)
+                    if self.src.text.get(span.start + 1..span.end - 1) == Some(t.as_str()) =>
+                {
+                    span.start + 1 + e.at.start..span.start + 1 + e.at.end.max(e.at.start + 1)
+                }
+                _ => span,
+            };
+            let d = self.at(format!("{what}: {}", e.message), inner);
+            match e.unknown {
+                Some(name) => {
+                    let names: Vec<&str> = vars.keys().map(String::as_str).collect();
+                    d.with_suggestion(&name, names.iter().copied())
+                }
+                None => d,
+            }
+        })
+    }
+
+    fn bind(&self) -> Result<Problem, Diagnostic> {
+        let spec = self.spec;
+        let mut params: BTreeMap<String, i64> = spec
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), *v.get_ref()))
+            .collect();
+        for (key, value) in &self.bindings.set {
+            if !params.contains_key(key) {
+                let names: Vec<&str> = spec.params.keys().map(String::as_str).collect();
+                let d = Diagnostic::new(format!(
+                    "`{}` has no parameter `{key}`",
+                    spec.name.get_ref()
+                ));
+                return Err(if names.is_empty() {
+                    d.with_help("this rule has no parameters")
+                } else {
+                    d.with_suggestion(key, names.iter().copied())
+                });
+            }
+            params.insert(key.clone(), *value);
+        }
+
+        let regions_pic = self.picture(
+            &spec.board.regions,
+            &self.bindings.regions,
+            PictureKind::Regions,
+        )?;
+        let cells_pic =
+            self.picture(&spec.board.cells, &self.bindings.cells, PictureKind::Cells)?;
+        let (rows, cols) = self.size(&params, [&regions_pic, &cells_pic])?;
+        let n = rows * cols;
+
+        let mut vars = params.clone();
+        vars.insert("rows".into(), rows as i64);
+        vars.insert("cols".into(), cols as i64);
+
+        let symbol = self.symbol()?;
+        let mut holes = vec![false; n];
+        let mut givens = Vec::new();
+        for spanned in spec.board.holes.iter().flatten() {
+            let pair = spanned.get_ref();
+            let bad = || {
+                self.at("a hole must be [row, col]", spanned.span())
+                    .with_help(format!("rows are 1..={rows}, columns 1..={cols}"))
+            };
+            if pair.len() != 2 {
+                return Err(bad());
+            }
+            let (r, c) = (*pair[0].get_ref(), *pair[1].get_ref());
+            if !(1..=rows as i64).contains(&r) || !(1..=cols as i64).contains(&c) {
+                return Err(self
+                    .at(
+                        format!("hole [{r}, {c}] is off the {rows}×{cols} board"),
+                        spanned.span(),
+                    )
+                    .with_help(format!("rows are 1..={rows}, columns 1..={cols}")));
+            }
+            holes[(r as usize - 1) * cols + c as usize - 1] = true;
+        }
+        let mut given_spans = BTreeMap::new();
+        if let Some(pic) = &cells_pic {
+            for (r, row) in pic.rows.iter().enumerate() {
+                for (c, tok) in row.iter().enumerate() {
+                    let cell = r * cols + c;
+                    match tok.text.chars().next() {
+                        Some('.') => {}
+                        Some('#') => holes[cell] = true,
+                        Some(ch) if ch == symbol => {
+                            givens.push(cell);
+                            given_spans.insert(cell, (pic.source.clone(), tok.span.clone()));
+                        }
+                        _ => {
+                            return Err(Diagnostic::at(
+                                format!("unknown cell `{}` in the cells picture", tok.text),
+                                &pic.source,
+                                Some(tok.span.clone()),
+                            )
+                            .with_help(format!("use `.` for a free cell, `#` for a hole, `{symbol}` for a given piece")));
+                        }
+                    }
+                }
+            }
+        }
+        let regions = match &regions_pic {
+            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
+            None => None,
+        };
+        givens.sort_unstable();
+        givens.dedup();
+        for &g in &givens {
+            if holes[g] {
+                let (source, span) = &given_spans[&g];
+                return Err(Diagnostic::at(
+                    format!(
+                        "the given piece at ({}, {}) stands on a hole",
+                        g / cols + 1,
+                        g % cols + 1
+                    ),
+                    source,
+                    Some(span.clone()),
+                ));
+            }
+        }
+
+        let lines = self.lines()?;
+        let leaps = self.leaps(rows.max(cols))?;
+        let default_count = Expr::Text("rows".into());
+        let count = match &spec.piece.count {
+            Some(e) => (self.eval("piece.count", e, &vars)?, e.span()),
+            None => (default_count.eval(&vars).unwrap_or(0), 0..0),
+        };
+        let free = holes.iter().filter(|h| !**h).count();
+        if count.0 < 0 || count.0 as usize > free {
+            return Err(self
+                .at(
+                    format!(
+                        "piece.count is {}, but the board has {free} free cells",
+                        count.0
+                    ),
+                    count.1,
+                )
+                .with_help(format!("a count from 0 to {free}")));
+        }
+        let mut problem = Problem {
+            name: spec.name.get_ref().clone(),
+            summary: spec.summary.clone().unwrap_or_default(),
+            params,
+            rows,
+            cols,
+            wrap: spec.board.wrap,
+            holes,
+            givens,
+            regions,
+            piece: Piece {
+                name: spec.piece.name.clone().unwrap_or_else(|| "piece".into()),
+                symbol,
+                count: count.0 as usize,
+                lines,
+                leaps,
+            },
+            groups: Vec::new(),
+        };
+        for g in &spec.group {
+            let group = self.group(g, &vars, &problem)?;
+            problem.groups.push(group);
+        }
+        self.check_givens(&problem, &given_spans)?;
+        self.check_capacity(&problem, &count.1)?;
+        Ok(problem)
+    }
+
+    fn picture(
+        &self,
+        in_file: &Option<Spanned<String>>,
+        replaced: &Option<Arc<Source>>,
+        kind: PictureKind,
+    ) -> Result<Option<Picture>, Diagnostic> {
+        if let Some(source) = replaced {
+            return Picture::read_file(source, kind).map(Some);
+        }
+        let Some(text) = in_file else { return Ok(None) };
+        let span = text.span();
+        let raw = self.src.text.get(span.clone()).unwrap_or("");
+        let body = text.get_ref();
+        let base = ["\"\"\"\n", "'''\n", "\"\"\"", "'''", "\"", "'"]
+            .iter()
+            .find(|p| raw.starts_with(*p) && raw[p.len()..].starts_with(body.as_str()))
+            .map(|p| span.start + p.len());
+        match base {
+            Some(base) => Picture::read(&self.src, body, base, kind).map(Some),
+            // Escapes make offsets unreliable: point at the whole string instead.
+            None => Picture::read(
+                &Source::new(self.src.name.clone(), body.clone()),
+                body,
+                0,
+                kind,
+            )
+            .map(Some)
+            .map_err(|mut d| {
+                d.source = Some(self.src.clone());
+                d.span = Some(span.clone());
+                d
+            }),
+        }
+    }
+
+    fn size(
+        &self,
+        params: &BTreeMap<String, i64>,
+        pictures: [&Option<Picture>; 2],
+    ) -> Result<(usize, usize), Diagnostic> {
+        let board = &self.spec.board;
+        let side = |what: &str, e: &Spanned<Expr>| -> Result<usize, Diagnostic> {
+            let v = self.eval(what, e, params)?;
+            if !(1..=MAX_SIDE as i64).contains(&v) {
+                return Err(self
+                    .at(format!("{what} is {v}, outside the supported 1..={MAX_SIDE}"), e.span())
+                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE}; check the parameters (--set)")));
+            }
+            Ok(v as usize)
+        };
+        let picture = pictures.into_iter().flatten().next();
+        let (rows, cols) = match (&board.rows, picture) {
+            (Some(r), _) => {
+                let rows = side("board.rows", r)?;
+                let cols = match &board.cols {
+                    Some(c) => side("board.cols", c)?,
+                    None => rows,
+                };
+                (rows, cols)
+            }
+            (None, Some(p)) => {
+                if board.cols.is_some() {
+                    return Err(self.at(
+                        "board.cols without board.rows",
+                        board.cols.as_ref().map_or(0..0, Spanned::span),
+                    ));
+                }
+                (p.height(), p.width())
+            }
+            (None, None) => {
+                return Err(Diagnostic::at("the board has no size", &self.src, None).with_help(
+                    "give [board] rows = ..., or a picture: [board] regions/cells, --regions FILE or --cells FILE",
+                ));
+            }
+        };
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(Diagnostic::at(
+                format!(
+                    "the picture is {rows}×{cols}, more than the supported {MAX_SIDE}×{MAX_SIDE}"
+                ),
+                &picture.map_or(self.src.clone(), |p| p.source.clone()),
+                None,
+            ));
+        }
+        for pic in pictures.into_iter().flatten() {
+            if (pic.height(), pic.width()) != (rows, cols) {
+                return Err(Diagnostic::at(
+                    format!(
+                        "the picture is {}×{}, but the board is {rows}×{cols}",
+                        pic.height(),
+                        pic.width()
+                    ),
+                    &pic.source,
+                    Some(pic.span.clone()),
+                )
+                .with_help("draw one character per cell, one line per row"));
+            }
+        }
+        Ok((rows, cols))
+    }
+
+    fn symbol(&self) -> Result<char, Diagnostic> {
+        let Some(s) = &self.spec.piece.symbol else {
+            return Ok('Q');
+        };
+        let mut chars = s.get_ref().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_whitespace() && c != '.' && c != '#' => Ok(c),
+            _ => Err(self.at(
+                "piece.symbol must be one character other than `.`, `#` or a space",
+                s.span(),
+            )),
+        }
+    }
+
+    fn regions(
+        &self,
+        pic: &Picture,
+        holes: &mut [bool],
+        givens: &mut Vec<usize>,
+        given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
+    ) -> Result<Regions, Diagnostic> {
+        let mut names: Vec<String> = Vec::new();
+        let mut of_cell = Vec::new();
+        for row in &pic.rows {
+            for tok in row {
+                let cell = of_cell.len();
+                let mut label = tok.text.as_str();
+                if label.len() > 1 {
+                    if let Some(stripped) = label.strip_suffix(['s', 'S']) {
+                        givens.push(cell);
+                        given_spans.insert(cell, (pic.source.clone(), tok.span.clone()));
+                        label = stripped;
+                    } else if let Some(stripped) = label.strip_suffix(['x', 'X']) {
+                        holes[cell] = true;
+                        label = stripped;
+                    }
+                }
+                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    return Err(Diagnostic::at(
+                        format!("`{}` is not a region label", tok.text),
+                        &pic.source,
+                        Some(tok.span.clone()),
+                    )
+                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
+                }
+                let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
+                    names.push(label.to_string());
+                    names.len() - 1
+                });
+                of_cell.push(Some(index));
+            }
+        }
+        Ok(Regions { of_cell, names })
+    }
+
+    fn lines(&self) -> Result<Lines, Diagnostic> {
+        let mut lines = Lines::default();
+        for l in &self.spec.piece.lines {
+            match l.get_ref().as_str() {
+                "row" => lines.row = true,
+                "column" => lines.column = true,
+                "diagonal" => lines.diagonal = true,
+                "anti-diagonal" => lines.anti_diagonal = true,
+                other => {
+                    return Err(self
+                        .at(format!("unknown line `{other}`"), l.span())
+                        .with_suggestion(other, ["row", "column", "diagonal", "anti-diagonal"]));
+                }
+            }
+        }
+        Ok(lines)
+    }
+
+    fn leaps(&self, side: usize) -> Result<Vec<(usize, usize)>, Diagnostic> {
+        let mut leaps = Vec::new();
+        for leap in &self.spec.piece.leaps {
+            match leap.get_ref() {
+                LeapSpec::Named(name) => match NAMED_LEAPS.iter().find(|(n, _)| n == name) {
+                    Some((_, offsets)) => leaps.extend_from_slice(offsets),
+                    None => {
+                        return Err(self
+                            .at(format!("unknown leap `{name}`"), leap.span())
+                            .with_suggestion(name, NAMED_LEAPS.iter().map(|(n, _)| *n)));
+                    }
+                },
+                LeapSpec::Offset(v) => {
+                    let ok = v.len() == 2
+                        && v.iter().all(|x| x.unsigned_abs() < side.max(1) as u64)
+                        && v != &[0, 0];
+                    if !ok {
+                        return Err(self
+                            .at(
+                                format!("leap {v:?} is not an offset [a, b] on this board"),
+                                leap.span(),
+                            )
+                            .with_help(format!(
+                                "two integers, not both 0, each below {} in size",
+                                side.max(1)
+                            )));
+                    }
+                    let (a, b) = (v[0].unsigned_abs() as usize, v[1].unsigned_abs() as usize);
+                    leaps.push((a.min(b), a.max(b)));
+                }
+            }
+        }
+        leaps.sort_unstable();
+        leaps.dedup();
+        Ok(leaps)
+    }
+
+    fn group(
+        &self,
+        g: &GroupSpec,
+        vars: &BTreeMap<String, i64>,
+        problem: &Problem,
+    ) -> Result<Group, Diagnostic> {
+        let family = Family::NAMES
+            .iter()
+            .find(|(n, _)| n == g.of.get_ref())
+            .map(|(_, f)| *f)
+            .ok_or_else(|| {
+                self.at(
+                    format!("unknown group family `{}`", g.of.get_ref()),
+                    g.of.span(),
+                )
+                .with_suggestion(g.of.get_ref(), Family::NAMES.iter().map(|(n, _)| *n))
+            })?;
+        if family == Family::Region && problem.regions.is_none() {
+            return Err(self
+                .at("groups of `region` need a board with regions", g.of.span())
+                .with_help("add [board] regions = \"...\" or pass --regions FILE"));
+        }
+        let value = |what: &str, e: &Spanned<Expr>| -> Result<usize, Diagnostic> {
+            let v = self.eval(what, e, vars)?;
+            usize::try_from(v)
+                .map_err(|_| self.at(format!("{what} is {v}, but it must be 0 or more"), e.span()))
+        };
+        let (min, max) = match (&g.count, &g.min, &g.max) {
+            (Some(c), None, None) => {
+                let c = value("group.count", c)?;
+                (c, c)
+            }
+            (None, min, max) if min.is_some() || max.is_some() => (
+                min.as_ref()
+                    .map(|m| value("group.min", m))
+                    .transpose()?
+                    .unwrap_or(0),
+                max.as_ref()
+                    .map(|m| value("group.max", m))
+                    .transpose()?
+                    .unwrap_or(usize::MAX),
+            ),
+            _ => {
+                return Err(self
+                    .at("a group needs `count`, or `min` and/or `max`", g.of.span())
+                    .with_help("count = 1 (exactly), or min = 1 / max = 2"));
+            }
+        };
+        if min > max {
+            return Err(self.at(
+                format!("group.min {min} is larger than group.max {max}"),
+                g.of.span(),
+            ));
+        }
+        Ok(Group { family, min, max })
+    }
+
+    fn check_givens(
+        &self,
+        p: &Problem,
+        spans: &BTreeMap<usize, (Arc<Source>, Range<usize>)>,
+    ) -> Result<(), Diagnostic> {
+        let locate = |cell: usize| {
+            spans.get(&cell).map_or_else(
+                || (self.src.clone(), None),
+                |(s, sp)| (s.clone(), Some(sp.clone())),
+            )
+        };
+        for (i, &a) in p.givens.iter().enumerate() {
+            for &b in &p.givens[i + 1..] {
+                if p.attacks(a, b) {
+                    let (source, span) = locate(b);
+                    let ((ra, ca), (rb, cb)) = (p.coords(a), p.coords(b));
+                    return Err(Diagnostic::at(
+                        format!(
+                            "the given pieces at ({}, {}) and ({}, {}) attack each other",
+                            ra + 1,
+                            ca + 1,
+                            rb + 1,
+                            cb + 1
+                        ),
+                        &source,
+                        span,
+                    ));
+                }
+            }
+        }
+        if p.givens.len() > p.piece.count {
+            let (source, span) = locate(p.givens[p.piece.count]);
+            return Err(Diagnostic::at(
+                format!(
+                    "{} given pieces, but piece.count is {}",
+                    p.givens.len(),
+                    p.piece.count
+                ),
+                &source,
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    /// Groups whose minimum the free cells cannot hold, and piece counts that
+    /// the groups or lines cannot take, are errors.
+    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+        let count = p.piece.count;
+        let span = |g: usize| {
+            self.spec
+                .group
+                .get(g)
+                .map_or(count_span.clone(), |s| s.of.span())
+        };
+        let mut families: Vec<(Family, usize, usize, Option<usize>)> = p
+            .groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.family, g.min, g.max, Some(i)))
+            .collect();
+        if p.piece.lines.row {
+            families.push((Family::Row, 0, 1, None));
+        }
+        if p.piece.lines.column {
+            families.push((Family::Column, 0, 1, None));
+        }
+        for (family, min, max, index) in families {
+            let groups = p.group_count(family);
+            let mut size = vec![0usize; groups];
+            let mut outside = 0;
+            for cell in (0..p.cells()).filter(|&c| !p.holes[c]) {
+                match p.group_of(family, cell) {
+                    Some(g) => size[g] += 1,
+                    None => outside += 1,
+                }
+            }
+            let what = family.name();
+            if let Some(g) = size.iter().position(|&s| s < min) {
+                return Err(self.at(
+                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
+                    index.map_or(count_span.clone(), span),
+                ));
+            }
+            let low = min.saturating_mul(groups);
+            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
+            if count < low || count > high {
+                let why = if count < low {
+                    format!("{groups} {what}s need at least {min} pieces each, {low} in all")
+                } else {
+                    format!("the {what}s hold at most {high} pieces in all")
+                };
+                return Err(Diagnostic::at(
+                    format!("piece.count is {count}, but {why}"),
+                    &self.src,
+                    Some(if index.is_some() {
+                        span(index.unwrap_or(0))
+                    } else {
+                        count_span.clone()
+                    }),
+                )
+                .with_help("change piece.count or the group counts so they agree"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,140 @@
+use super::*;
+
+fn bind(text: &str, set: &[(&str, i64)]) -> Result<Problem, Diagnostic> {
+    let spec = RuleSpec::parse("t.toml", text)?;
+    let bindings = Bindings {
+        set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        ..Bindings::default()
+    };
+    Problem::bind(&spec, &bindings)
+}
+
+fn builtin(name: &str, set: &[(&str, i64)]) -> Problem {
+    bind(crate::spec::builtin(name).unwrap().text, set).unwrap()
+}
+
+#[test]
+fn queens_binds_with_defaults_and_overrides() {
+    let p = builtin("queens", &[("n", 5)]);
+    assert_eq!(
+        (p.rows, p.cols, p.piece.count, p.piece.symbol),
+        (5, 5, 5, 'Q')
+    );
+    assert!(p.piece.lines.diagonal && p.piece.lines.anti_diagonal);
+}
+
+#[test]
+fn attack_relation_follows_lines_and_leaps() {
+    let q = builtin("queens", &[("n", 5)]);
+    assert!(q.attacks(q.cell(0, 0), q.cell(4, 4)));
+    assert!(q.attacks(q.cell(0, 4), q.cell(4, 0)));
+    assert!(!q.attacks(q.cell(0, 0), q.cell(1, 2)));
+    let s = builtin("superqueens", &[("n", 5)]);
+    assert!(s.attacks(s.cell(0, 0), s.cell(1, 2)));
+    let t = builtin("torus-queens", &[("n", 5)]);
+    assert!(t.attacks(t.cell(0, 0), t.cell(1, 4)) && !q.attacks(q.cell(0, 0), q.cell(1, 4)));
+    let k = builtin("kings", &[("n", 5)]);
+    assert!(k.attacks(k.cell(2, 2), k.cell(1, 1)) && !k.attacks(k.cell(2, 2), k.cell(2, 4)));
+}
+
+#[test]
+fn oracle_counts_small_queens() {
+    let counts: Vec<usize> = (1..=6)
+        .map(|n| oracle::solutions(&builtin("queens", &[("n", n)])).len())
+        .collect();
+    assert_eq!(counts, [1, 0, 0, 2, 10, 4]);
+}
+
+#[test]
+fn pictures_give_size_givens_holes_and_regions() {
+    let p = bind(
+        "name = \"x\"\n[board]\ncells = \"\"\"\n.Q.\n#..\n...\n\"\"\"\nregions = \"\"\"\nAAB\nABB\nCCC\n\"\"\"\n[piece]\nsymbol = \"Q\"\ncount = 2\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!((p.rows, p.cols, p.givens.clone()), (3, 3, vec![1]));
+    assert!(p.holes[3]);
+    let r = p.regions.unwrap();
+    assert_eq!(r.names, ["A", "B", "C"]);
+    assert_eq!(r.of_cell[4], Some(1));
+}
+
+fn error(text: &str, set: &[(&str, i64)]) -> String {
+    bind(text, set).unwrap_err().to_string()
+}
+
+#[test]
+fn bad_rules_are_errors_with_locations() {
+    let q = crate::spec::builtin("queens").unwrap().text;
+    assert!(error(q, &[("n", -3)]).starts_with("board.rows is -3, outside the supported 1..=64"));
+    assert!(error(q, &[("n", 65)]).contains("outside the supported"));
+    assert!(error(q, &[("m", 3)]).contains("did you mean `n`"));
+    let e = error("name = \"x\"\n[board]\nrows = \"2*m\"\n", &[]);
+    assert!(
+        e.starts_with("board.rows: unknown parameter `m`") && e.contains("t.toml:3:11"),
+        "{e}"
+    );
+    let e = error(
+        "name = \"x\"\n[params]\nn = 0\n[board]\nrows = \"4/n\"\n",
+        &[],
+    );
+    assert!(e.contains("division by zero"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\nlines = [\"diagnal\"]\n",
+        &[],
+    );
+    assert!(e.contains("did you mean `diagonal`"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\nleaps = [\"knigt\"]\n",
+        &[],
+    );
+    assert!(e.contains("did you mean `knight`"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 10\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("piece.count is 10, but the board has 9 free cells"),
+        "{e}"
+    );
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 4\nlines = [\"row\"]\n",
+        &[],
+    );
+    assert!(e.contains("the rows hold at most 3 pieces"), "{e}");
+    let e = error("name = \"x\"\n[board]\nrows = 3\nholes = [[4, 1]]\n", &[]);
+    assert!(e.contains("hole [4, 1] is off the 3×3 board"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\ncells = \"\"\"\nQ..\n.Q.\n...\n\"\"\"\n[piece]\ncount = 2\nlines=[\"diagonal\"]\n",
+        &[],
+    );
+    assert!(
+        e.contains("the given pieces at (1, 1) and (2, 2) attack each other")
+            && e.contains("t.toml:5:2"),
+        "{e}"
+    );
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[[group]]\nof = \"region\"\ncount = 1\n",
+        &[],
+    );
+    assert!(e.contains("need a board with regions"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 2\nregions = \"AB\\nCD\"\n[piece]\ncount = 2\n[[group]]\nof = \"region\"\ncount = 1\n",
+        &[],
+    );
+    assert!(e.contains("4 regions need at least 1 pieces each"), "{e}");
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\nregions = \"\"\"\nAB\nAB\n\"\"\"\n",
+        &[],
+    );
+    assert!(
+        e.contains("the picture is 2×2, but the board is 3×3"),
+        "{e}"
+    );
+    let e = error("name = \"x\"\n[board]\ncells = \"\"\"\n.x.\n\"\"\"\n", &[]);
+    assert!(
+        e.contains("unknown cell `x`") && e.contains("t.toml:4:2"),
+        "{e}"
+    );
+    assert!(error("name = \"x\"\n", &[]).contains("the board has no size"));
+}

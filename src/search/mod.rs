@@ -1,0 +1,280 @@
+//! Running a plan: counting, streaming solutions to a [`Sink`], the lazy
+//! [`Solutions`] iterator, the first solution, and the split into independent
+//! subproblems that parallel counting (and sharding) is built on. This stage
+//! runs a plan and knows nothing of TOML or output formats.
+
+mod walker;
+
+use std::ops::ControlFlow;
+
+use rayon::prelude::*;
+
+use crate::plan::{Kernel, Plan};
+use walker::{Found, Walker};
+
+/// One placement: the occupied cells, 0-based (row, col), in row-major order,
+/// givens included.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Solution {
+    /// The pieces' cells.
+    pub cells: Vec<(usize, usize)>,
+}
+
+/// Receives solutions as the search finds them, and can stop it.
+pub trait Sink {
+    /// Takes one solution; `Break` stops the search.
+    fn solution(&mut self, solution: &Solution) -> ControlFlow<()>;
+}
+
+impl<F: FnMut(&Solution) -> ControlFlow<()>> Sink for F {
+    fn solution(&mut self, solution: &Solution) -> ControlFlow<()> {
+        self(solution)
+    }
+}
+
+/// What a search counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions counted (or, with `unique`, classes).
+    pub count: u128,
+    /// Nodes visited: pieces placed.
+    pub nodes: u64,
+}
+
+impl std::ops::Add for Tally {
+    type Output = Tally;
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            count: self.count + o.count,
+            nodes: self.nodes + o.nodes,
+        }
+    }
+}
+
+/// How to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountOptions {
+    /// Worker threads; 1 runs without rayon.
+    pub threads: usize,
+    /// Stop counting at this many.
+    pub limit: Option<u128>,
+    /// Count classes under the board's symmetries instead of solutions.
+    pub unique: bool,
+}
+
+impl Default for CountOptions {
+    fn default() -> Self {
+        CountOptions {
+            threads: 1,
+            limit: None,
+            unique: false,
+        }
+    }
+}
+
+/// The subproblems a search splits into: at least this many where the tree has them.
+const SPLIT_TARGET: usize = 512;
+
+/// Either monomorphisation of the generic walker.
+enum AnyWalker<'p> {
+    Plain(Walker<'p, false>),
+    Groups(Walker<'p, true>),
+}
+
+impl<'p> AnyWalker<'p> {
+    fn under(plan: &'p Plan, prefix: &[usize]) -> Self {
+        match plan.kernel {
+            Kernel::Generic { groups: false } => AnyWalker::Plain(Walker::under(plan, prefix)),
+            Kernel::Generic { groups: true } => AnyWalker::Groups(Walker::under(plan, prefix)),
+        }
+    }
+
+    fn next_leaf(&mut self) -> Option<&[usize]> {
+        match self {
+            AnyWalker::Plain(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
+            AnyWalker::Groups(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        match self {
+            AnyWalker::Plain(w) => w.nodes,
+            AnyWalker::Groups(w) => w.nodes,
+        }
+    }
+}
+
+/// The solutions of a plan, lazily, in search order: row by row, lowest
+/// column first. Memory stays flat however many there are.
+pub struct Solutions<'p> {
+    plan: &'p Plan,
+    walker: AnyWalker<'p>,
+    unique: bool,
+    cells: Vec<usize>,
+}
+
+impl Solutions<'_> {
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.walker.nodes()
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        loop {
+            let placed = self.walker.next_leaf()?;
+            merge(&self.plan.problem.givens, placed, &mut self.cells);
+            if !self.unique || self.plan.symmetry.is_canonical(&self.cells) {
+                let cols = self.plan.cols;
+                return Some(Solution {
+                    cells: self.cells.iter().map(|&c| (c / cols, c % cols)).collect(),
+                });
+            }
+        }
+    }
+}
+
+/// Merges two increasing cell lists into `out`.
+fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
+    out.clear();
+    out.extend_from_slice(a);
+    out.extend_from_slice(b);
+    if !a.is_empty() {
+        out.sort_unstable();
+    }
+}
+
+impl Plan {
+    /// The solutions, lazily, in search order. With `unique`, only the least
+    /// solution (in that order) of each class under the board's symmetries.
+    pub fn solutions(&self, unique: bool) -> Solutions<'_> {
+        self.solutions_under(&[], unique)
+    }
+
+    fn solutions_under(&self, prefix: &[usize], unique: bool) -> Solutions<'_> {
+        Solutions {
+            plan: self,
+            walker: AnyWalker::under(self, prefix),
+            unique,
+            cells: Vec::new(),
+        }
+    }
+
+    /// The first solution in search order.
+    pub fn first(&self) -> Option<Solution> {
+        self.solutions(false).next()
+    }
+
+    /// Streams solutions to `sink` in search order until it breaks.
+    pub fn search(&self, unique: bool, sink: &mut impl Sink) -> Tally {
+        let mut solutions = self.solutions(unique);
+        let mut count = 0;
+        for s in solutions.by_ref() {
+            count += 1;
+            if sink.solution(&s).is_break() {
+                break;
+            }
+        }
+        Tally {
+            count,
+            nodes: solutions.nodes(),
+        }
+    }
+
+    /// Counts solutions (or classes, with `unique`).
+    pub fn count(&self, options: CountOptions) -> Tally {
+        if options.threads <= 1 || options.limit.is_some() {
+            return self.count_sequential(&[], options);
+        }
+        let prefixes = self.subproblems();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads)
+            .build();
+        let run = || {
+            prefixes
+                .par_iter()
+                .map(|p| self.count_subproblem(p, options.unique))
+                .reduce(Tally::default, |a, b| a + b)
+        };
+        match pool {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        }
+    }
+
+    /// Counts the solutions under one subproblem.
+    pub fn count_subproblem(&self, prefix: &[usize], unique: bool) -> Tally {
+        self.count_sequential(
+            prefix,
+            CountOptions {
+                threads: 1,
+                limit: None,
+                unique,
+            },
+        )
+    }
+
+    fn count_sequential(&self, prefix: &[usize], options: CountOptions) -> Tally {
+        let mut walker = AnyWalker::under(self, prefix);
+        let mut count: u128 = 0;
+        let mut cells = Vec::new();
+        let limit = options.limit.unwrap_or(u128::MAX);
+        while count < limit {
+            let Some(placed) = walker.next_leaf() else {
+                break;
+            };
+            if options.unique {
+                merge(&self.problem.givens, placed, &mut cells);
+                if !self.symmetry.is_canonical(&cells) {
+                    continue;
+                }
+            }
+            count += 1;
+        }
+        Tally {
+            count,
+            nodes: walker.nodes(),
+        }
+    }
+
+    /// The independent subproblems the search splits into, in search order:
+    /// each is a prefix of placed cells, and every solution extends exactly one.
+    /// The split depends only on the plan, never on the thread count.
+    pub fn subproblems(&self) -> Vec<Vec<usize>> {
+        let mut best = vec![Vec::new()];
+        for cut in 1..=self.need {
+            let prefixes = self.prefixes(cut);
+            let enough = prefixes.len() >= SPLIT_TARGET;
+            best = prefixes;
+            if enough {
+                break;
+            }
+        }
+        if self.need == 0 {
+            vec![Vec::new()]
+        } else {
+            best
+        }
+    }
+
+    fn prefixes(&self, cut: usize) -> Vec<Vec<usize>> {
+        fn walk<const G: bool>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            let mut w = Walker::<G>::new(plan, cut);
+            let mut out = Vec::new();
+            while w.next_leaf() == Found::Leaf {
+                out.push(w.placed().to_vec());
+            }
+            out
+        }
+        match self.kernel {
+            Kernel::Generic { groups: false } => walk::<false>(self, cut),
+            Kernel::Generic { groups: true } => walk::<true>(self, cut),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

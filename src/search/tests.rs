@@ -1,0 +1,131 @@
+use super::*;
+use crate::problem::{Bindings, Problem, oracle};
+use crate::spec::{RuleSpec, builtin};
+
+fn plan(text: &str, set: &[(&str, i64)]) -> Plan {
+    let spec = RuleSpec::parse("t.toml", text).unwrap();
+    let bindings = Bindings {
+        set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        ..Bindings::default()
+    };
+    Problem::bind(&spec, &bindings)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .plan()
+}
+
+fn cells(plan: &Plan, s: &Solution) -> Vec<usize> {
+    s.cells.iter().map(|&(r, c)| r * plan.cols() + c).collect()
+}
+
+/// Count, iterator, parallel count and the oracle agree, in order.
+fn agree(plan: &Plan) -> u128 {
+    let expected = oracle::solutions(&plan.problem);
+    let listed: Vec<Vec<usize>> = plan.solutions(false).map(|s| cells(plan, &s)).collect();
+    assert_eq!(listed, expected, "{}", plan.describe());
+    let n = expected.len() as u128;
+    assert_eq!(plan.count(CountOptions::default()).count, n);
+    assert_eq!(
+        plan.count(CountOptions {
+            threads: 2,
+            ..CountOptions::default()
+        })
+        .count,
+        n
+    );
+    let split: u128 = plan
+        .subproblems()
+        .iter()
+        .map(|p| plan.count_subproblem(p, false).count)
+        .sum();
+    assert_eq!(split, n);
+    assert_eq!(
+        plan.first().map(|s| cells(plan, &s)),
+        expected.first().cloned()
+    );
+    n
+}
+
+#[test]
+fn builtins_agree_with_the_oracle() {
+    for name in [
+        "queens",
+        "rooks",
+        "bishops",
+        "superqueens",
+        "torus-queens",
+        "hertzsprung",
+    ] {
+        for n in 1..=5 {
+            agree(&plan(builtin(name).unwrap().text, &[("n", n)]));
+        }
+    }
+    for name in ["kings", "knights"] {
+        for n in 1..=4 {
+            for count in 0..=n + 2 {
+                if count <= n * n {
+                    agree(&plan(
+                        builtin(name).unwrap().text,
+                        &[("n", n), ("count", count)],
+                    ));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn queens_counts_match_a000170() {
+    let expected = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    for (n, &want) in (1..).zip(&expected) {
+        let p = plan(builtin("queens").unwrap().text, &[("n", n)]);
+        assert_eq!(
+            p.count(CountOptions {
+                threads: 2,
+                ..CountOptions::default()
+            })
+            .count,
+            want,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn unique_counts_match_a002562() {
+    let expected = [1u128, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+    for (n, &want) in (1..).zip(&expected) {
+        let p = plan(builtin("queens").unwrap().text, &[("n", n)]);
+        let opts = CountOptions {
+            unique: true,
+            ..CountOptions::default()
+        };
+        assert_eq!(p.count(opts).count, want, "n = {n}");
+        assert_eq!(p.solutions(true).count() as u128, want);
+    }
+}
+
+#[test]
+fn limit_stops_counting() {
+    let p = plan(builtin("queens").unwrap().text, &[("n", 8)]);
+    let opts = CountOptions {
+        limit: Some(2),
+        ..CountOptions::default()
+    };
+    assert_eq!(p.count(opts).count, 2);
+}
+
+#[test]
+fn first_queens_solution_is_the_textbook_one() {
+    let p = plan(builtin("queens").unwrap().text, &[("n", 8)]);
+    let s = p.first().unwrap();
+    let cols: Vec<usize> = s.cells.iter().map(|&(_, c)| c + 1).collect();
+    assert_eq!(cols, [1, 5, 8, 6, 3, 7, 2, 4]);
+}
+
+#[test]
+fn givens_holes_and_groups() {
+    let star = "name = \"s\"\n[params]\nk = 1\n[board]\nregions = \"\"\"\nAABB\nAABB\nCCDD\nCCDD\n\"\"\"\n[piece]\ncount = \"k*rows\"\n[[group]]\nof = \"region\"\ncount = \"k\"\n[[group]]\nof = \"row\"\ncount = \"k\"\n[[group]]\nof = \"column\"\nmax = 1\n";
+    assert_eq!(agree(&plan(star, &[])), 4 * 2 * 2);
+    let holes = "name = \"h\"\n[board]\nrows = 5\nholes = [[1, 1], [3, 3]]\ncells = \"\"\"\n#....\n..Q..\n..#..\n.....\n.....\n\"\"\"\n[piece]\nsymbol = \"Q\"\ncount = 4\nlines = [\"column\", \"diagonal\"]\nleaps = [[0, 2]]\n";
+    agree(&plan(holes, &[]));
+}
