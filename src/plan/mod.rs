@@ -63,6 +63,9 @@ pub enum Kernel {
         /// Whether group counts are tracked.
         groups: bool,
     },
+    /// Most-constrained unit first: for group rules where one family of exact
+    /// groups covers the board (regions, star battle).
+    Units,
 }
 
 impl Problem {
@@ -96,26 +99,48 @@ impl Plan {
             *f &= !initial[r];
         }
 
+        // Group instances; with groups, rows and columns that must hold exactly
+        // one piece each become exact units too, for the unit kernel.
+        let mut families: Vec<(Family, usize, usize)> = problem
+            .groups
+            .iter()
+            .map(|g| (g.family, g.min, g.max))
+            .collect();
+        let lines = problem.piece.lines;
+        if !families.is_empty() {
+            if lines.row && problem.piece.count == rows {
+                families.push((Family::Row, 1, 1));
+            }
+            if lines.column && problem.piece.count == cols {
+                families.push((Family::Column, 1, 1));
+            }
+        }
         let mut instances = Vec::new();
         let mut cell_instances = vec![Vec::new(); cells];
-        for group in &problem.groups {
+        let mut partitioned = false;
+        for &(family, min, max) in &families {
             let first = instances.len();
-            instances.extend((0..problem.group_count(group.family)).map(|_| Instance {
+            instances.extend((0..problem.group_count(family)).map(|_| Instance {
                 mask: vec![0; rows],
-                min: clamp_u32(group.min),
-                max: clamp_u32(group.max),
+                min: clamp_u32(min),
+                max: clamp_u32(max),
                 given: 0,
             }));
+            let mut covers = true;
             for cell in 0..cells {
-                if let Some(k) = problem.group_of(group.family, cell) {
-                    let inst = &mut instances[first + k];
-                    inst.mask[cell / cols] |= 1 << (cell % cols);
-                    if problem.givens.contains(&cell) {
-                        inst.given += 1;
+                match problem.group_of(family, cell) {
+                    Some(k) => {
+                        let inst = &mut instances[first + k];
+                        inst.mask[cell / cols] |= 1 << (cell % cols);
+                        if problem.givens.contains(&cell) {
+                            inst.given += 1;
+                        }
+                        cell_instances[cell].push((first + k) as u32);
                     }
-                    cell_instances[cell].push((first + k) as u32);
+                    None => covers &= problem.holes[cell],
                 }
             }
+            partitioned |= covers && min == max;
         }
         for inst in &instances {
             if inst.given >= inst.max {
@@ -141,8 +166,12 @@ impl Plan {
             })
             .collect();
         let symmetry = Symmetry::of(&problem);
-        let kernel = Kernel::Generic {
-            groups: !instances.is_empty(),
+        let kernel = if partitioned {
+            Kernel::Units
+        } else {
+            Kernel::Generic {
+                groups: !instances.is_empty(),
+            }
         };
         Plan {
             need: problem.piece.count - problem.givens.len(),
@@ -254,6 +283,7 @@ impl Kernel {
         match self {
             Kernel::Generic { groups: true } => "generic row-by-row, with group counts",
             Kernel::Generic { groups: false } => "generic row-by-row",
+            Kernel::Units => "most-constrained unit first (region games)",
         }
     }
 }

@@ -3,6 +3,7 @@
 //! subproblems that parallel counting (and sharding) is built on. This stage
 //! runs a plan and knows nothing of TOML or output formats.
 
+mod units;
 mod walker;
 
 use std::ops::ControlFlow;
@@ -10,6 +11,7 @@ use std::ops::ControlFlow;
 use rayon::prelude::*;
 
 use crate::plan::{Kernel, Plan};
+use units::UnitWalker;
 use walker::{Found, Walker};
 
 /// One placement: the occupied cells, 0-based (row, col), in row-major order,
@@ -72,13 +74,21 @@ impl Default for CountOptions {
     }
 }
 
+/// One independent part of a search: the solutions under a prefix of placed
+/// cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subproblem {
+    prefix: Vec<usize>,
+}
+
 /// The subproblems a search splits into: at least this many where the tree has them.
 const SPLIT_TARGET: usize = 512;
 
-/// Either monomorphisation of the generic walker.
+/// The kernels that walk a tree leaf by leaf.
 enum AnyWalker<'p> {
     Plain(Walker<'p, false>),
     Groups(Walker<'p, true>),
+    Units(UnitWalker<'p>),
 }
 
 impl<'p> AnyWalker<'p> {
@@ -86,6 +96,7 @@ impl<'p> AnyWalker<'p> {
         match plan.kernel {
             Kernel::Generic { groups: false } => AnyWalker::Plain(Walker::under(plan, prefix)),
             Kernel::Generic { groups: true } => AnyWalker::Groups(Walker::under(plan, prefix)),
+            Kernel::Units => AnyWalker::Units(UnitWalker::new(plan)),
         }
     }
 
@@ -93,6 +104,7 @@ impl<'p> AnyWalker<'p> {
         match self {
             AnyWalker::Plain(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
             AnyWalker::Groups(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
+            AnyWalker::Units(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
         }
     }
 
@@ -100,12 +112,14 @@ impl<'p> AnyWalker<'p> {
         match self {
             AnyWalker::Plain(w) => w.nodes,
             AnyWalker::Groups(w) => w.nodes,
+            AnyWalker::Units(w) => w.nodes,
         }
     }
 }
 
 /// The solutions of a plan, lazily, in search order: row by row, lowest
-/// column first. Memory stays flat however many there are.
+/// column first (the unit kernel of region games has an order of its own,
+/// just as deterministic). Memory stays flat however many there are.
 pub struct Solutions<'p> {
     plan: &'p Plan,
     walker: AnyWalker<'p>,
@@ -142,9 +156,7 @@ fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
     out.clear();
     out.extend_from_slice(a);
     out.extend_from_slice(b);
-    if !a.is_empty() {
-        out.sort_unstable();
-    }
+    out.sort_unstable();
 }
 
 impl Plan {
@@ -206,15 +218,13 @@ impl Plan {
     }
 
     /// Counts the solutions under one subproblem.
-    pub fn count_subproblem(&self, prefix: &[usize], unique: bool) -> Tally {
-        self.count_sequential(
-            prefix,
-            CountOptions {
-                threads: 1,
-                limit: None,
-                unique,
-            },
-        )
+    pub fn count_subproblem(&self, sub: &Subproblem, unique: bool) -> Tally {
+        let options = CountOptions {
+            threads: 1,
+            limit: None,
+            unique,
+        };
+        self.count_sequential(&sub.prefix, options)
     }
 
     fn count_sequential(&self, prefix: &[usize], options: CountOptions) -> Tally {
@@ -240,24 +250,22 @@ impl Plan {
         }
     }
 
-    /// The independent subproblems the search splits into, in search order:
-    /// each is a prefix of placed cells, and every solution extends exactly one.
-    /// The split depends only on the plan, never on the thread count.
-    pub fn subproblems(&self) -> Vec<Vec<usize>> {
+    /// The independent subproblems the search splits into, in search order;
+    /// every solution lies under exactly one. The split depends only on the
+    /// plan, never on the thread count, so it also numbers shards.
+    pub fn subproblems(&self) -> Vec<Subproblem> {
         let mut best = vec![Vec::new()];
         for cut in 1..=self.need {
             let prefixes = self.prefixes(cut);
-            let enough = prefixes.len() >= SPLIT_TARGET;
+            let enough = prefixes.len() >= SPLIT_TARGET || prefixes.len() <= 1;
             best = prefixes;
             if enough {
                 break;
             }
         }
-        if self.need == 0 {
-            vec![Vec::new()]
-        } else {
-            best
-        }
+        best.into_iter()
+            .map(|prefix| Subproblem { prefix })
+            .collect()
     }
 
     fn prefixes(&self, cut: usize) -> Vec<Vec<usize>> {
@@ -272,6 +280,8 @@ impl Plan {
         match self.kernel {
             Kernel::Generic { groups: false } => walk::<false>(self, cut),
             Kernel::Generic { groups: true } => walk::<true>(self, cut),
+            // Its siblings exclude each other, so a prefix alone is no subproblem.
+            Kernel::Units => vec![Vec::new()],
         }
     }
 }

@@ -1,0 +1,201 @@
+//! The command line as clap parses it. Help text comes from the doc comments.
+
+use std::path::PathBuf;
+
+use clap::{Args as ClapArgs, Parser, Subcommand};
+
+use crate::output::Format;
+
+/// Place pieces on a grid under constraints: count, list or find placements.
+#[derive(Debug, Parser)]
+#[command(name = "placer", version, about, long_about = None, after_help = EXAMPLES)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  placer queens 8                      count: 92
+  placer queens 8 --first              one board
+  placer queens 8 --all --format tuple every solution, one line each
+  printf '1\\n8\\n5\\n0\\n' | placer queens -   batch: 1, 92, 10
+  placer solve knights --set n=6 --count
+  placer solve region-queens --regions examples/puzzles/queens-7.txt --first
+  placer select examples/matrix.csv --all --format json
+  placer table queens --param n --from 1 --to 12";
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// N-queens: the built-in `queens` rules with n = N.
+    #[command(after_help = "\
+Examples:
+  placer queens 8                  92
+  placer queens 8 --unique         12 (distinct up to rotation and reflection)
+  placer queens 6 --all --format tuple
+  placer queens 8 --step           one board at a time: Enter for the next, q to quit
+  placer queens 1000000 --first --format tuple > big.txt
+  printf '1\\n8\\n5\\n0\\n' | placer queens -")]
+    Queens {
+        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of input.
+        #[arg(allow_hyphen_values = true, value_name = "N")]
+        n: String,
+        /// Mode and output.
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Solve a rule file or a built-in rule.
+    #[command(after_help = "\
+Examples:
+  placer solve rules/queens.toml --set n=10
+  placer solve superqueens --set n=10 --all
+  placer solve star-battle --regions puzzle.txt --set k=2 --first
+  placer solve region-queens --regions - < puzzle.txt
+  placer solve my-rules.toml --limit 2 --count   # 0, 1, or 2 meaning \"not unique\"")]
+    Solve {
+        /// A rule file path, or the name of a built-in rule (see `placer rules`).
+        rules: String,
+        /// Rule inputs.
+        #[command(flatten)]
+        bind: BindArgs,
+        /// Mode and output.
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Count for each value of a parameter, one line each: `n count`.
+    #[command(after_help = "\
+Examples:
+  placer table queens --param n --from 1 --to 12
+  placer table torus-queens --param n --from 1 --to 13 --unique")]
+    Table {
+        /// A rule file path or a built-in rule name.
+        rules: String,
+        /// The parameter to vary.
+        #[arg(long, default_value = "n")]
+        param: String,
+        /// First value.
+        #[arg(long)]
+        from: i64,
+        /// Last value.
+        #[arg(long)]
+        to: i64,
+        /// Rule inputs.
+        #[command(flatten)]
+        bind: BindArgs,
+        /// Count classes under the board's symmetries too.
+        #[arg(long)]
+        unique: bool,
+        /// Worker threads (default: all cores).
+        #[arg(short = 'j', long = "threads")]
+        threads: Option<usize>,
+        /// Print one JSON object per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add up the JSON results of `--shard I/K` runs.
+    #[command(after_help = "\
+Examples:
+  for i in 1 2 3; do placer queens 14 --shard $i/3 > part$i.json; done
+  placer merge part*.json            365596")]
+    Merge {
+        /// The shard result files, one per shard.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        /// Print the merged result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the built-in rules.
+    Rules,
+    /// Validate rules and show the compiled plan.
+    #[command(after_help = "\
+Examples:
+  placer check queens --set n=12
+  placer check region-queens --regions puzzle.txt   # also: unique, no solution, or several")]
+    Check {
+        /// A rule file path or a built-in rule name.
+        rules: String,
+        /// Rule inputs.
+        #[command(flatten)]
+        bind: BindArgs,
+    },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// What a rule file is bound with.
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct BindArgs {
+    /// Set a parameter: `--set n=12`. Repeatable.
+    #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
+    pub set: Vec<(String, i64)>,
+    /// The board's regions from a picture file (`-` for stdin).
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// Holes and given pieces from a picture file (`.` free, `#` hole, the piece symbol a given).
+    #[arg(long, value_name = "FILE")]
+    pub cells: Option<PathBuf>,
+}
+
+/// Mode, limits and output, shared by the solving commands.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct RunArgs {
+    /// Print the number of solutions (the default).
+    #[arg(long, group = "mode")]
+    pub count: bool,
+    /// Print every solution, in search order.
+    #[arg(long, group = "mode")]
+    pub all: bool,
+    /// Print the first solution; exit 1 if there is none.
+    #[arg(long, group = "mode")]
+    pub first: bool,
+    /// Show one solution at a time: Enter for the next, q to quit.
+    #[arg(long, group = "mode")]
+    pub step: bool,
+    /// Stop after K solutions (with --count: count up to K).
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u128>,
+    /// Only solutions that differ under the board's symmetries.
+    #[arg(long)]
+    pub unique: bool,
+    /// How solutions print.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+    /// Worker threads (default: all cores). Results never depend on it.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print nodes, solutions, seconds and nodes per second on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Record finished parts of a count in FILE; run the same command again to resume.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Count only part I of K and print it as JSON, for `placer merge`.
+    #[arg(long, value_name = "I/K")]
+    pub shard: Option<crate::cli::longrun::Shard>,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+fn parse_set(s: &str) -> Result<(String, i64), String> {
+    let (k, v) = s.split_once('=').ok_or_else(|| format!("`{s}` is not K=V, e.g. n=12"))?;
+    let v: i64 = v.trim().parse().map_err(|_| format!("`{v}` is not an integer"))?;
+    Ok((k.trim().to_string(), v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn verify_cli() {
+        Args::command().debug_assert();
+    }
+}

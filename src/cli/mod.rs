@@ -1,0 +1,362 @@
+//! The command line: parsed [`Args`] resolved and wired to the library stages.
+//! Only this module and `main` know about terminals, files and exit codes.
+
+mod args;
+pub mod longrun;
+
+pub use args::{Args, BindArgs, Command, RunArgs};
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::CommandFactory;
+
+use crate::error::Source;
+use crate::output::{self, Format};
+use crate::plan::Plan;
+use crate::problem::{Bindings, Problem};
+use crate::search::{CountOptions, Solution, Tally};
+use crate::spec::{BUILTIN, RuleSpec};
+
+/// How a successful run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done; exit 0.
+    Done,
+    /// `--first` found nothing; exit 1.
+    NoSolution,
+    /// Ctrl-C or SIGTERM stopped a count; exit 130.
+    Interrupted,
+}
+
+/// Whether the error is a closed stdout, which ends the program quietly.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+/// Runs one command.
+pub fn run(args: Args) -> Result<Outcome> {
+    match args.command {
+        Command::Queens { n, run } => queens(&n, &run),
+        Command::Solve { rules, bind, run } => {
+            let problem = load(&rules, &bind)?;
+            solve(problem, &run)
+        }
+        Command::Table { rules, param, from, to, bind, unique, threads, json } => {
+            table(&rules, &param, from..=to, &bind, unique, threads, json)
+        }
+        Command::Merge { parts, json } => {
+            let part = longrun::merge(&parts)?;
+            if json {
+                println!("{}", serde_json::to_string(&part)?);
+            } else {
+                println!("{}", part.count);
+            }
+            Ok(Outcome::Done)
+        }
+        Command::Rules => {
+            let mut out = io::stdout().lock();
+            for b in BUILTIN {
+                let spec = RuleSpec::parse(b.name, b.text)?;
+                writeln!(out, "{:<14} {}", b.name, spec.summary.unwrap_or_default())?;
+            }
+            Ok(Outcome::Done)
+        }
+        Command::Check { rules, bind } => check(&rules, &bind),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Args::command(), "placer", &mut io::stdout());
+            Ok(Outcome::Done)
+        }
+    }
+}
+
+/// Reads a picture file, or stdin for `-`.
+fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut text).context("cannot read the picture from stdin")?;
+        return Ok(Source::new("<stdin>", text));
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Source::new(path.display().to_string(), text))
+}
+
+/// Resolves, reads and binds a rule set.
+fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
+    let spec = RuleSpec::resolve(rules)?;
+    let bindings = Bindings {
+        set: bind.set.clone(),
+        regions: bind.regions.as_deref().map(read_picture).transpose()?,
+        cells: bind.cells.as_deref().map(read_picture).transpose()?,
+    };
+    Ok(Problem::bind(&spec, &bindings)?)
+}
+
+fn queens_problem(n: i64) -> Result<Problem> {
+    let spec = RuleSpec::resolve("queens")?;
+    Ok(Problem::bind(&spec, &Bindings { set: vec![("n".into(), n)], ..Bindings::default() })?)
+}
+
+fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
+    if n == "-" {
+        return queens_batch(run);
+    }
+    let n: i64 = n
+        .parse()
+        .ok()
+        .filter(|&n| n >= 1)
+        .with_context(|| format!("N must be a positive integer, got `{n}`"))?;
+    solve(queens_problem(n)?, run)
+}
+
+/// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
+fn queens_batch(run: &RunArgs) -> Result<Outcome> {
+    let mut out = io::stdout().lock();
+    for (i, line) in io::stdin().lock().lines().enumerate() {
+        let line = line.context("cannot read stdin")?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let n: i64 = text
+            .parse()
+            .ok()
+            .filter(|&n| n >= 0)
+            .with_context(|| format!("stdin line {}: `{text}` is not a board size", i + 1))?;
+        if n == 0 {
+            break;
+        }
+        let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
+        let tally = problem.plan().count(count_options(run));
+        writeln!(out, "{}", tally.count)?;
+        out.flush()?;
+    }
+    Ok(Outcome::Done)
+}
+
+fn threads(requested: Option<usize>) -> usize {
+    requested
+        .filter(|&t| t > 0)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+fn count_options(run: &RunArgs) -> CountOptions {
+    CountOptions { threads: threads(run.threads), limit: run.limit, unique: run.unique }
+}
+
+/// Which mode the flags select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Count,
+    All,
+    First,
+    Step,
+}
+
+fn mode(run: &RunArgs) -> Mode {
+    if run.all {
+        Mode::All
+    } else if run.first {
+        Mode::First
+    } else if run.step {
+        Mode::Step
+    } else if run.count || run.limit.is_none() {
+        Mode::Count
+    } else {
+        Mode::All
+    }
+}
+
+fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
+    let plan = problem.plan();
+    if run.unique && plan.symmetry.order() == 1 {
+        bail!(
+            "--unique needs rules with symmetries, but `{}` on this board has none (holes, givens or regions break them)",
+            plan.problem.name
+        );
+    }
+    if (run.shard.is_some() || run.checkpoint.is_some()) && (mode(run) != Mode::Count || run.limit.is_some()) {
+        bail!("--shard and --checkpoint work with --count only (and without --limit)");
+    }
+    let started = Instant::now();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let (tally, outcome) = match mode(run) {
+        Mode::Count if run.limit.is_some() => {
+            let tally = plan.count(count_options(run));
+            print_count(&mut out, run.format, &tally.count.to_string())?;
+            (tally, Outcome::Done)
+        }
+        Mode::Count => {
+            let long = longrun::LongRun {
+                threads: threads(run.threads),
+                unique: run.unique,
+                progress: !run.no_progress,
+                checkpoint: run.checkpoint.clone(),
+                shard: run.shard,
+            };
+            match longrun::count(&plan, &long)? {
+                longrun::Ended::Finished(part) => {
+                    if part.shard.is_some() {
+                        writeln!(out, "{}", serde_json::to_string(&part)?)?;
+                    } else {
+                        print_count(&mut out, run.format, &part.count)?;
+                    }
+                    let count = part.count.parse().unwrap_or(u128::MAX);
+                    (Tally { count, nodes: part.nodes }, Outcome::Done)
+                }
+                longrun::Ended::Interrupted => {
+                    match &run.checkpoint {
+                        Some(path) => eprintln!(
+                            "interrupted; finished parts are saved in {}: run the same command to resume",
+                            path.display()
+                        ),
+                        None => eprintln!("interrupted; pass --checkpoint FILE to keep finished work"),
+                    }
+                    return Ok(Outcome::Interrupted);
+                }
+            }
+        }
+        Mode::All | Mode::First => {
+            let limit = if mode(run) == Mode::First { Some(1) } else { run.limit };
+            let tally = print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?;
+            let outcome = if mode(run) == Mode::First && tally.count == 0 { Outcome::NoSolution } else { Outcome::Done };
+            (tally, outcome)
+        }
+        Mode::Step => {
+            let stdin = io::stdin();
+            let interactive = stdin.is_terminal();
+            let mut lines = stdin.lock().lines();
+            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
+                eprint!("-- solution {k} -- Enter: next, q: quit ");
+                if !interactive {
+                    eprintln!();
+                }
+                match lines.next() {
+                    Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
+                    Some(Err(e)) => Err(e.into()),
+                    None => Ok(false),
+                }
+            })?;
+            if tally.count == 0 {
+                eprintln!("no solution");
+            }
+            (tally, Outcome::Done)
+        }
+    };
+    out.flush()?;
+    if run.stats {
+        print_stats(tally, started.elapsed().as_secs_f64());
+    }
+    Ok(outcome)
+}
+
+fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<()> {
+    match format {
+        Format::Json => writeln!(out, "{{\"count\": {count}}}"),
+        _ => writeln!(out, "{count}"),
+    }
+}
+
+/// Prints solutions in search order; `next(k)` after solution k says whether to go on.
+fn print_solutions(
+    plan: &Plan,
+    run: &RunArgs,
+    limit: Option<u128>,
+    out: &mut impl Write,
+    mut next: impl FnMut(u128) -> Result<bool>,
+) -> Result<Tally> {
+    let mut printer = output::Printer::new(run.format, &plan.problem)?;
+    let mut solutions = plan.solutions(run.unique);
+    let mut count: u128 = 0;
+    let mut failure = None;
+    for solution in solutions.by_ref() {
+        if limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        count += 1;
+        printer.write(out, &solution)?;
+        out.flush()?;
+        match next(count) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(Tally { count, nodes: solutions.nodes() })
+}
+
+fn print_stats(tally: Tally, seconds: f64) {
+    let rate = if seconds > 0.0 { tally.nodes as f64 / seconds } else { 0.0 };
+    eprintln!(
+        "nodes: {}  solutions: {}  seconds: {seconds:.3}  nodes/s: {rate:.0}",
+        tally.nodes, tally.count
+    );
+}
+
+fn table(
+    rules: &str,
+    param: &str,
+    values: std::ops::RangeInclusive<i64>,
+    bind: &BindArgs,
+    unique: bool,
+    threads_wanted: Option<usize>,
+    json: bool,
+) -> Result<Outcome> {
+    if values.is_empty() {
+        bail!("--from {} is after --to {}", values.start(), values.end());
+    }
+    let mut out = io::stdout().lock();
+    for v in values {
+        let mut bind = bind.clone();
+        bind.set.retain(|(k, _)| k != param);
+        bind.set.push((param.to_string(), v));
+        let plan = load(rules, &bind).with_context(|| format!("{param} = {v}"))?.plan();
+        let options = CountOptions { threads: threads(threads_wanted), limit: None, unique: false };
+        let total = plan.count(options).count;
+        let classes = unique.then(|| plan.count(CountOptions { unique: true, ..options }).count);
+        match (json, classes) {
+            (true, Some(u)) => writeln!(out, "{{\"{param}\": {v}, \"count\": {total}, \"unique\": {u}}}")?,
+            (true, None) => writeln!(out, "{{\"{param}\": {v}, \"count\": {total}}}")?,
+            (false, Some(u)) => writeln!(out, "{v} {total} {u}")?,
+            (false, None) => writeln!(out, "{v} {total}")?,
+        }
+        out.flush()?;
+    }
+    Ok(Outcome::Done)
+}
+
+fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {
+    let plan = load(rules, bind)?.plan();
+    let mut out = io::stdout().lock();
+    write!(out, "{}", plan.describe())?;
+    if plan.problem.regions.is_some() || !plan.problem.givens.is_empty() {
+        let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+        let verdict = match two.as_slice() {
+            [] => "no solution".to_string(),
+            [_] => "unique".to_string(),
+            [a, b] => {
+                let at = a.cells.iter().zip(&b.cells).position(|(x, y)| x != y).unwrap_or(0);
+                let (r, c) = a.cells[at];
+                format!("several (first two differ at ({}, {}))", r + 1, c + 1)
+            }
+            _ => unreachable!("took at most two"),
+        };
+        writeln!(out, "solution: {verdict}")?;
+        let printer = output::Printer::new(Format::Board, &plan.problem)?;
+        let mut printer = printer;
+        for s in &two {
+            writeln!(out)?;
+            printer.write(&mut out, s)?;
+        }
+    }
+    Ok(Outcome::Done)
+}
