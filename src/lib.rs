@@ -23,6 +23,8 @@
 //! ```
 
 pub mod error;
+pub mod export;
+pub mod generate;
 pub mod plan;
 pub mod problem;
 pub mod search;
