@@ -23,6 +23,7 @@
 //! ```
 
 pub mod error;
+pub mod output;
 pub mod plan;
 pub mod problem;
 pub mod search;
