@@ -11,7 +11,7 @@
 //! | format | module | one solution |
 //! |--------|--------|--------------|
 //! | [`Format::Board`] | [`board`] | the board, one line per row, a blank line between solutions |
-//! | [`Format::Tuple`] | [`tuple`] | `2 4 1 3`: each row's column |
+//! | [`Format::Tuple`] | [`tuple`](mod@tuple) | `2 4 1 3`: each row's column |
 //! | [`Format::Cells`] | [`cells`] | `(1,2) (2,4) (3,1) (4,3)` |
 //! | [`Format::Json`] | [`json`] | `{"cells":[[1,2],[2,4],[3,1],[4,3]]}` (JSON Lines) |
 //! | [`Format::Svg`] | [`svg`] | one SVG document per line |

@@ -177,10 +177,11 @@ fn draw(
     }
     let on = occupied(p, solution);
     let symbol = escape(&p.piece.symbol.to_string());
-    let (disc, ring, font) = if values.is_some() {
-        (12, 16, 14)
+    // Disc and ring radius, font size, and the text baseline below the centre.
+    let (disc, ring, font, drop) = if values.is_some() {
+        (12, 16, 14, 5)
     } else {
-        (13, 17, 16)
+        (13, 17, 16, 6)
     };
     for r in 0..p.rows {
         for c in 0..p.cols {
@@ -206,7 +207,8 @@ fn draw(
             }
             let _ = write!(
                 buf,
-                r##"<circle cx="{cx}" cy="{cy}" r="{disc}" fill="{INK}"/><text x="{cx}" y="{cy}" font-size="{font}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#ffffff">{symbol}</text></g>"##
+                r##"<circle cx="{cx}" cy="{cy}" r="{disc}" fill="{INK}"/><text x="{cx}" y="{}" font-size="{font}" font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>"##,
+                cy + drop
             );
         }
     }
