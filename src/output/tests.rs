@@ -432,3 +432,41 @@ fn svg_escapes_the_symbol_and_name() {
         assert!(doc.descendants().any(|n| n.text() == Some("&")));
     }
 }
+
+#[test]
+fn every_builtin_rule_draws_and_prints() {
+    use crate::error::Source;
+    use crate::spec::BUILTIN;
+    let regions = Source::new("<regions>", "AABB\nAABB\nCCDD\nCCDD\n");
+    for b in BUILTIN {
+        let spec = RuleSpec::parse(b.name, b.text).unwrap();
+        let bindings = Bindings {
+            set: spec
+                .params
+                .keys()
+                .filter(|k| *k == "n")
+                .map(|k| (k.clone(), if b.name == "superqueens" { 10 } else { 5 }))
+                .collect(),
+            regions: spec
+                .group
+                .iter()
+                .any(|g| g.of.get_ref() == "region")
+                .then(|| regions.clone()),
+            ..Bindings::default()
+        };
+        let p = Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        let solutions: Vec<Solution> = p.clone().plan().solutions(false).take(3).collect();
+        assert!(!solutions.is_empty(), "{}", b.name);
+        for s in &solutions {
+            let want: Vec<(usize, usize, bool)> = s
+                .cells
+                .iter()
+                .map(|&(r, c)| (r + 1, c + 1, false))
+                .collect();
+            assert_eq!(svg_pieces(&svg_document(&p, None, s)), want, "{}", b.name);
+        }
+        let board = print_limit(Format::Board, &p, None, 1);
+        assert_eq!(board.lines().count(), p.rows, "{}", b.name);
+        assert!(board.contains(p.piece.symbol), "{}", b.name);
+    }
+}
