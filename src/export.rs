@@ -26,7 +26,13 @@ fn base36(mut n: usize, width: usize) -> String {
 /// The problem in DLX3 format.
 pub fn dlx(p: &Problem) -> String {
     let cells = p.cells();
-    let w = if cells <= 36 { 1 } else if cells <= 1296 { 2 } else { 3 };
+    let w = if cells <= 36 {
+        1
+    } else if cells <= 1296 {
+        2
+    } else {
+        3
+    };
     let lines = p.piece.lines;
     let families = [
         (lines.row, Family::Row, 'r'),
@@ -35,7 +41,9 @@ pub fn dlx(p: &Problem) -> String {
         (lines.anti_diagonal, Family::AntiDiagonal, 'a'),
     ];
     let on_line = |a: usize, b: usize| {
-        families.iter().any(|&(on, f, _)| on && p.group_of(f, a).is_some() && p.group_of(f, a) == p.group_of(f, b))
+        families.iter().any(|&(on, f, _)| {
+            on && p.group_of(f, a).is_some() && p.group_of(f, a) == p.group_of(f, b)
+        })
     };
     let free: Vec<usize> = (0..cells).filter(|&c| !p.holes[c]).collect();
     // Pairs a leap apart that no shared line already keeps apart.
@@ -52,12 +60,20 @@ pub fn dlx(p: &Problem) -> String {
         }
     }
     let mut out = String::new();
-    let _ = writeln!(out, "| placer export of `{}`: {}×{} board, {} pieces", p.name, p.rows, p.cols, p.piece.count);
+    let _ = writeln!(
+        out,
+        "| placer export of `{}`: {}×{} board, {} pieces",
+        p.name, p.rows, p.cols, p.piece.count
+    );
     let mut header = vec![format!("{}|#", p.piece.count)];
     for (gi, g) in p.groups.iter().enumerate() {
         for k in 0..p.group_count(g.family) {
             let max = g.max.min(cells);
-            let bounds = if g.min == max { format!("{max}|") } else { format!("{}:{max}|", g.min) };
+            let bounds = if g.min == max {
+                format!("{max}|")
+            } else {
+                format!("{}:{max}|", g.min)
+            };
             header.push(format!("{bounds}g{}{}", base36(gi, 1), base36(k, w + 1)));
         }
     }
@@ -123,7 +139,14 @@ mod tests {
             bounds.insert(name.to_string(), if primary { (u, v) } else { (0, 1) });
         }
         let options: Vec<Vec<String>> = lines
-            .map(|l| l.split(" | ").next().unwrap().split_whitespace().map(String::from).collect())
+            .map(|l| {
+                l.split(" | ")
+                    .next()
+                    .unwrap()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect()
+            })
             .collect();
         let mut total = 0;
         for mask in 0u32..1 << options.len() {
@@ -135,7 +158,10 @@ mod tests {
                     }
                 }
             }
-            if bounds.iter().all(|(name, &(u, v))| (u..=v).contains(used.get(name.as_str()).unwrap_or(&0))) {
+            if bounds
+                .iter()
+                .all(|(name, &(u, v))| (u..=v).contains(used.get(name.as_str()).unwrap_or(&0)))
+            {
                 total += 1;
             }
         }
@@ -145,7 +171,14 @@ mod tests {
     fn problem(text: &str, set: &[(&str, i64)]) -> Problem {
         let spec = RuleSpec::parse("t", text).unwrap();
         let set = set.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-        Problem::bind(&spec, &Bindings { set, ..Bindings::default() }).unwrap()
+        Problem::bind(
+            &spec,
+            &Bindings {
+                set,
+                ..Bindings::default()
+            },
+        )
+        .unwrap()
     }
 
     #[test]
@@ -161,7 +194,12 @@ mod tests {
             ),
         ];
         for p in cases {
-            assert_eq!(count_covers(&dlx(&p)), oracle::solutions(&p).len(), "{}", dlx(&p));
+            assert_eq!(
+                count_covers(&dlx(&p)),
+                oracle::solutions(&p).len(),
+                "{}",
+                dlx(&p)
+            );
         }
     }
 }

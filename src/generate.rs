@@ -36,14 +36,26 @@ const ATTEMPTS: usize = 50;
 /// Generates a `size`×`size` region grid for a region rule (`region-queens`,
 /// `star-battle`, or any rule with an exact `region` group) whose puzzle has
 /// exactly one solution. The same seed gives the same puzzle.
-pub fn generate(spec: &RuleSpec, set: &[(String, i64)], size: usize, seed: u64) -> Result<Puzzle, Diagnostic> {
+pub fn generate(
+    spec: &RuleSpec,
+    set: &[(String, i64)],
+    size: usize,
+    seed: u64,
+) -> Result<Puzzle, Diagnostic> {
     if !(2..=26).contains(&size) {
-        return Err(Diagnostic::new(format!("--size {size} is outside the supported 2..=26")));
+        return Err(Diagnostic::new(format!(
+            "--size {size} is outside the supported 2..=26"
+        )));
     }
     // Bind once with rows as regions, to check the rules and learn k.
-    let placeholder: String = (0..size).map(|r| format!("{}\n", label(r).to_string().repeat(size))).collect();
-    let bindings =
-        Bindings { set: set.to_vec(), regions: Some(Source::new("<generator>", placeholder)), cells: None };
+    let placeholder: String = (0..size)
+        .map(|r| format!("{}\n", label(r).to_string().repeat(size)))
+        .collect();
+    let bindings = Bindings {
+        set: set.to_vec(),
+        regions: Some(Source::new("<generator>", placeholder)),
+        cells: None,
+    };
     let mut problem = Problem::bind(spec, &bindings)?;
     let k = problem
         .groups
@@ -65,15 +77,21 @@ pub fn generate(spec: &RuleSpec, set: &[(String, i64)], size: usize, seed: u64) 
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut evaluations = 0;
     for _ in 0..ATTEMPTS {
-        let Some(planted) = plant(&problem, k, &mut rng) else { continue };
-        let Some(mut regions) = grow(size, &planted, k, &mut rng) else { continue };
+        let Some(planted) = plant(&problem, k, &mut rng) else {
+            continue;
+        };
+        let Some(mut regions) = grow(size, &planted, k, &mut rng) else {
+            continue;
+        };
         let mut count = solutions(&mut problem, &regions);
         evaluations += 1;
         for _ in 0..MOVES {
             if count == 1 {
                 break;
             }
-            let Some((cell, from)) = shift(size, &mut regions, &planted, &mut rng) else { continue };
+            let Some((cell, from)) = shift(size, &mut regions, &planted, &mut rng) else {
+                continue;
+            };
             evaluations += 1;
             let next = solutions(&mut problem, &regions);
             if next <= count {
@@ -107,18 +125,27 @@ fn label(i: usize) -> char {
 }
 
 fn picture(size: usize, regions: &[usize]) -> String {
-    regions.chunks(size).map(|row| row.iter().map(|&r| label(r)).collect::<String>() + "\n").collect()
+    regions
+        .chunks(size)
+        .map(|row| row.iter().map(|&r| label(r)).collect::<String>() + "\n")
+        .collect()
 }
 
 fn set_regions(problem: &mut Problem, regions: &[usize]) {
     let names = (0..problem.rows).map(|i| label(i).to_string()).collect();
-    problem.regions = Some(Regions { of_cell: regions.iter().map(|&r| Some(r)).collect(), names });
+    problem.regions = Some(Regions {
+        of_cell: regions.iter().map(|&r| Some(r)).collect(),
+        names,
+    });
 }
 
 /// Solutions of the puzzle with these regions, counted up to [`CAP`].
 fn solutions(problem: &mut Problem, regions: &[usize]) -> u128 {
     set_regions(problem, regions);
-    let options = CountOptions { limit: Some(CAP), ..CountOptions::default() };
+    let options = CountOptions {
+        limit: Some(CAP),
+        ..CountOptions::default()
+    };
     problem.clone().plan().count(options).count
 }
 
@@ -129,64 +156,89 @@ fn plant(problem: &Problem, k: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>
     let column_cap = if problem.piece.lines.column {
         1
     } else {
-        problem.groups.iter().filter(|g| g.family == Family::Column).map(|g| g.max).min().unwrap_or(n)
+        problem
+            .groups
+            .iter()
+            .filter(|g| g.family == Family::Column)
+            .map(|g| g.max)
+            .min()
+            .unwrap_or(n)
     };
-    let mut placed = Vec::new();
-    let mut per_column = vec![0; n];
-    let mut budget = 200_000usize;
-    fn fill(
-        p: &Problem,
-        k: usize,
-        cap: usize,
-        row: usize,
-        from: usize,
-        order: &[Vec<usize>],
-        placed: &mut Vec<usize>,
-        per_column: &mut [usize],
-        budget: &mut usize,
-    ) -> bool {
-        if row == p.rows {
-            return true;
-        }
-        let in_row = placed.iter().filter(|&&c| c / p.cols == row).count();
-        if in_row == k {
-            return fill(p, k, cap, row + 1, 0, order, placed, per_column, budget);
-        }
-        for i in from..order[row].len() {
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
-            let col = order[row][i];
-            let cell = p.cell(row, col);
-            if per_column[col] < cap && placed.iter().all(|&o| !p.attacks(o, cell)) {
-                placed.push(cell);
-                per_column[col] += 1;
-                if fill(p, k, cap, row, i + 1, order, placed, per_column, budget) {
-                    return true;
-                }
-                placed.pop();
-                per_column[col] -= 1;
-            }
-        }
-        false
-    }
-    let order: Vec<Vec<usize>> = (0..n)
+    let order = (0..n)
         .map(|_| {
             let mut cols: Vec<usize> = (0..n).collect();
             cols.shuffle(rng);
             cols
         })
         .collect();
-    fill(problem, k, column_cap, 0, 0, &order, &mut placed, &mut per_column, &mut budget).then_some(placed)
+    let mut planter = Planter {
+        p: problem,
+        k,
+        column_cap,
+        order,
+        placed: Vec::new(),
+        per_column: vec![0; n],
+        budget: 200_000,
+    };
+    planter.fill(0, 0).then_some(planter.placed)
+}
+
+/// The state of [`plant`]'s search.
+struct Planter<'a> {
+    p: &'a Problem,
+    k: usize,
+    column_cap: usize,
+    /// Each row's columns in a random order.
+    order: Vec<Vec<usize>>,
+    placed: Vec<usize>,
+    per_column: Vec<usize>,
+    /// Steps left before giving up on this order.
+    budget: usize,
+}
+
+impl Planter<'_> {
+    fn fill(&mut self, row: usize, from: usize) -> bool {
+        let p = self.p;
+        if row == p.rows {
+            return true;
+        }
+        if self.placed.iter().filter(|&&c| c / p.cols == row).count() == self.k {
+            return self.fill(row + 1, 0);
+        }
+        for i in from..self.order[row].len() {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let col = self.order[row][i];
+            let cell = p.cell(row, col);
+            if self.per_column[col] < self.column_cap
+                && self.placed.iter().all(|&o| !p.attacks(o, cell))
+            {
+                self.placed.push(cell);
+                self.per_column[col] += 1;
+                if self.fill(row, i + 1) {
+                    return true;
+                }
+                self.placed.pop();
+                self.per_column[col] -= 1;
+            }
+        }
+        false
+    }
 }
 
 fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
     let (r, c) = (cell / size, cell % size);
-    [(r.wrapping_sub(1), c), (r + 1, c), (r, c.wrapping_sub(1)), (r, c + 1)]
-        .into_iter()
-        .filter(move |&(r, c)| r < size && c < size)
-        .map(move |(r, c)| r * size + c)
+    [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ]
+    .into_iter()
+    .filter(move |&(r, c)| r < size && c < size)
+    .map(move |(r, c)| r * size + c)
 }
 
 /// Connected regions of `k` planted pieces each, grown at random to fill the board.
@@ -241,8 +293,13 @@ fn grow(size: usize, planted: &[usize], k: usize, rng: &mut ChaCha8Rng) -> Optio
         let open: Vec<usize> = (0..size * size)
             .filter(|&c| region[c] == FREE && neighbours(size, c).any(|n| region[n] != FREE))
             .collect();
-        let Some(&cell) = open.get(rng.random_range(0..open.len().max(1))) else { break };
-        let owners: Vec<usize> = neighbours(size, cell).filter(|&n| region[n] != FREE).map(|n| region[n]).collect();
+        let Some(&cell) = open.get(rng.random_range(0..open.len().max(1))) else {
+            break;
+        };
+        let owners: Vec<usize> = neighbours(size, cell)
+            .filter(|&n| region[n] != FREE)
+            .map(|n| region[n])
+            .collect();
         region[cell] = owners[rng.random_range(0..owners.len())];
     }
     region.iter().all(|&r| r != FREE).then_some(region)
@@ -250,13 +307,21 @@ fn grow(size: usize, planted: &[usize], k: usize, rng: &mut ChaCha8Rng) -> Optio
 
 /// Moves one random unplanted cell to a neighbouring region, keeping its old
 /// region connected. Returns the cell and its old region.
-fn shift(size: usize, region: &mut [usize], planted: &[usize], rng: &mut ChaCha8Rng) -> Option<(usize, usize)> {
+fn shift(
+    size: usize,
+    region: &mut [usize],
+    planted: &[usize],
+    rng: &mut ChaCha8Rng,
+) -> Option<(usize, usize)> {
     let cell = rng.random_range(0..size * size);
     if planted.contains(&cell) {
         return None;
     }
     let from = region[cell];
-    let targets: Vec<usize> = neighbours(size, cell).map(|n| region[n]).filter(|&r| r != from).collect();
+    let targets: Vec<usize> = neighbours(size, cell)
+        .map(|n| region[n])
+        .filter(|&r| r != from)
+        .collect();
     let to = *targets.get(rng.random_range(0..targets.len().max(1)))?;
     region[cell] = to;
     if connected(size, region, from) {
@@ -269,7 +334,9 @@ fn shift(size: usize, region: &mut [usize], planted: &[usize], rng: &mut ChaCha8
 
 fn connected(size: usize, region: &[usize], r: usize) -> bool {
     let cells: Vec<usize> = (0..size * size).filter(|&c| region[c] == r).collect();
-    let Some(&start) = cells.first() else { return false };
+    let Some(&start) = cells.first() else {
+        return false;
+    };
     let mut seen = vec![false; size * size];
     let mut stack = vec![start];
     seen[start] = true;
@@ -305,7 +372,9 @@ mod tests {
             assert_eq!(p.picture, again.picture);
             let regions = p.problem.regions.as_ref().unwrap();
             for r in 0..size {
-                let cells: Vec<usize> = (0..size * size).filter(|&c| regions.of_cell[c] == Some(r)).collect();
+                let cells: Vec<usize> = (0..size * size)
+                    .filter(|&c| regions.of_cell[c] == Some(r))
+                    .collect();
                 assert!(!cells.is_empty());
                 let of: Vec<usize> = regions.of_cell.iter().map(|r| r.unwrap()).collect();
                 assert!(connected(size, &of, r), "{}", p.picture);
@@ -317,7 +386,12 @@ mod tests {
     fn star_battle_with_two_stars() {
         let p = generate(&spec("star-battle"), &[("k".into(), 2)], 8, 7).unwrap();
         let plan = p.problem.clone().plan();
-        assert_eq!(plan.count(CountOptions::default()).count, 1, "{}", p.picture);
+        assert_eq!(
+            plan.count(CountOptions::default()).count,
+            1,
+            "{}",
+            p.picture
+        );
         assert_eq!(p.solution.cells.len(), 16);
     }
 

@@ -22,9 +22,11 @@
 //! assert_eq!(first.cells[..3], [(0, 0), (1, 4), (2, 7)]);
 //! ```
 
+pub mod cli;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod output;
 pub mod plan;
 pub mod problem;
 pub mod search;

@@ -1,1 +1,3 @@
+//! Integration tests: the binary and the public API.
 
+mod cli;

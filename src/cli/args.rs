@@ -184,8 +184,13 @@ pub struct RunArgs {
 }
 
 fn parse_set(s: &str) -> Result<(String, i64), String> {
-    let (k, v) = s.split_once('=').ok_or_else(|| format!("`{s}` is not K=V, e.g. n=12"))?;
-    let v: i64 = v.trim().parse().map_err(|_| format!("`{v}` is not an integer"))?;
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not K=V, e.g. n=12"))?;
+    let v: i64 = v
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{v}` is not an integer"))?;
     Ok((k.trim().to_string(), v))
 }
 

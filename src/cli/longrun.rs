@@ -30,7 +30,10 @@ impl std::str::FromStr for Shard {
     fn from_str(s: &str) -> Result<Shard, String> {
         let bad = || format!("`{s}` is not a shard I/K with 1 <= I <= K, e.g. 3/8");
         let (i, k) = s.split_once('/').ok_or_else(bad)?;
-        let (index, of): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, k.trim().parse().map_err(|_| bad())?);
+        let (index, of): (usize, usize) = (
+            i.trim().parse().map_err(|_| bad())?,
+            k.trim().parse().map_err(|_| bad())?,
+        );
         if index == 0 || index > of {
             return Err(bad());
         }
@@ -130,7 +133,9 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
     let stop = stop_flag();
     let subs = plan.subproblems();
     let fp = fingerprint(plan, run.unique, subs.len());
-    let mine: Vec<usize> = (0..subs.len()).filter(|&i| run.shard.is_none_or(|s| s.owns(i))).collect();
+    let mine: Vec<usize> = (0..subs.len())
+        .filter(|&i| run.shard.is_none_or(|s| s.owns(i)))
+        .collect();
     let mut checkpoint = Checkpoint {
         fingerprint: fp.clone(),
         rules: plan.problem.name.clone(),
@@ -152,7 +157,11 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
             checkpoint.done = old.done;
         }
     }
-    let todo: Vec<usize> = mine.iter().copied().filter(|i| !checkpoint.done.contains_key(i)).collect();
+    let todo: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|i| !checkpoint.done.contains_key(i))
+        .collect();
     let bar = progress_bar(run.progress, mine.len(), mine.len() - todo.len());
     let state = Mutex::new((checkpoint, Instant::now()));
     let work = |i: &usize| -> Result<()> {
@@ -160,7 +169,9 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
             return Ok(());
         }
         let tally = plan.count_subproblem(&subs[*i], run.unique);
-        let mut guard = state.lock().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+        let mut guard = state
+            .lock()
+            .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
         let (ck, last_save) = &mut *guard;
         ck.done.insert(*i, (tally.count.to_string(), tally.nodes));
         if let Some(bar) = &bar {
@@ -180,13 +191,17 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
     if run.threads <= 1 {
         todo.iter().try_for_each(work)?;
     } else {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(run.threads).build()?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(run.threads)
+            .build()?;
         pool.install(|| todo.par_iter().try_for_each(work))?;
     }
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let (checkpoint, _) = state.into_inner().map_err(|_| anyhow::anyhow!("a worker panicked"))?;
+    let (checkpoint, _) = state
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
     if let Some(path) = &run.checkpoint {
         save_checkpoint(path, &checkpoint)?;
     }
@@ -196,7 +211,11 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
     let mut total = Tally::default();
     for i in &mine {
         let (count, nodes) = &checkpoint.done[i];
-        total = total + Tally { count: count.parse().context("checkpoint holds a bad count")?, nodes: *nodes };
+        total = total
+            + Tally {
+                count: count.parse().context("checkpoint holds a bad count")?,
+                nodes: *nodes,
+            };
     }
     Ok(Ended::Finished(Part {
         rules: plan.problem.name.clone(),
@@ -216,16 +235,20 @@ fn progress_bar(wanted: bool, len: usize, done: usize) -> Option<ProgressBar> {
         return None;
     }
     let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} parts  {elapsed} elapsed, ETA {eta}  {per_sec}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style = ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} parts  {elapsed} elapsed, ETA {eta}  {per_sec}",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar.set_position(done as u64);
     Some(bar)
 }
 
 fn load_checkpoint(path: &Path) -> Result<Checkpoint> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not a placer checkpoint", path.display()))
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a placer checkpoint", path.display()))
 }
 
 /// Writes the checkpoint next to its place, then renames it over: a crash
@@ -243,12 +266,16 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
     ensure!(!paths.is_empty(), "no parts to merge");
     let mut parts = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let part: Part = serde_json::from_str(text.trim()).with_context(|| format!("{} is not a placer shard result", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let part: Part = serde_json::from_str(text.trim())
+            .with_context(|| format!("{} is not a placer shard result", path.display()))?;
         parts.push((path, part));
     }
     let (first_path, first) = &parts[0];
-    let Some(shard) = first.shard else { bail!("{} is a whole run, not a shard", first_path.display()) };
+    let Some(shard) = first.shard else {
+        bail!("{} is a whole run, not a shard", first_path.display())
+    };
     let mut seen = vec![None; shard.of];
     let mut count: u128 = 0;
     let mut nodes: u64 = 0;
@@ -259,12 +286,31 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
             path.display(),
             first_path.display()
         );
-        let Some(s) = part.shard else { bail!("{} is a whole run, not a shard", path.display()) };
-        ensure!(s.of == shard.of, "{} is shard {}/{}, but {} has {} shards", path.display(), s.index, s.of, first_path.display(), shard.of);
+        let Some(s) = part.shard else {
+            bail!("{} is a whole run, not a shard", path.display())
+        };
+        ensure!(
+            s.of == shard.of,
+            "{} is shard {}/{}, but {} has {} shards",
+            path.display(),
+            s.index,
+            s.of,
+            first_path.display(),
+            shard.of
+        );
         if let Some(other) = seen[s.index - 1].replace(*path) {
-            bail!("shard {}/{} appears twice: {} and {}", s.index, s.of, other.display(), path.display());
+            bail!(
+                "shard {}/{} appears twice: {} and {}",
+                s.index,
+                s.of,
+                other.display(),
+                path.display()
+            );
         }
-        count += part.count.parse::<u128>().with_context(|| format!("{} holds a bad count", path.display()))?;
+        count += part
+            .count
+            .parse::<u128>()
+            .with_context(|| format!("{} holds a bad count", path.display()))?;
         nodes += part.nodes;
     }
     let missing: Vec<String> = seen
@@ -274,7 +320,12 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
         .map(|(i, _)| format!("{}/{}", i + 1, shard.of))
         .collect();
     ensure!(missing.is_empty(), "missing shards: {}", missing.join(", "));
-    Ok(Part { shard: None, count: count.to_string(), nodes, ..first.clone() })
+    Ok(Part {
+        shard: None,
+        count: count.to_string(),
+        nodes,
+        ..first.clone()
+    })
 }
 
 #[cfg(test)]
@@ -284,7 +335,11 @@ mod tests {
     #[test]
     fn shards_parse_and_cover_every_index_once() {
         assert_eq!("3/8".parse::<Shard>(), Ok(Shard { index: 3, of: 8 }));
-        assert!("0/8".parse::<Shard>().is_err() && "9/8".parse::<Shard>().is_err() && "x".parse::<Shard>().is_err());
+        assert!(
+            "0/8".parse::<Shard>().is_err()
+                && "9/8".parse::<Shard>().is_err()
+                && "x".parse::<Shard>().is_err()
+        );
         let shards: Vec<Shard> = (1..=7).map(|i| Shard { index: i, of: 7 }).collect();
         for i in 0..100 {
             assert_eq!(shards.iter().filter(|s| s.owns(i)).count(), 1);

@@ -33,8 +33,10 @@ pub enum Outcome {
 
 /// Whether the error is a closed stdout, which ends the program quietly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain()
-        .any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Runs one command.
@@ -45,9 +47,16 @@ pub fn run(args: Args) -> Result<Outcome> {
             let problem = load(&rules, &bind)?;
             solve(problem, &run)
         }
-        Command::Table { rules, param, from, to, bind, unique, threads, json } => {
-            table(&rules, &param, from..=to, &bind, unique, threads, json)
-        }
+        Command::Table {
+            rules,
+            param,
+            from,
+            to,
+            bind,
+            unique,
+            threads,
+            json,
+        } => table(&rules, &param, from..=to, &bind, unique, threads, json),
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
             if json {
@@ -77,10 +86,12 @@ pub fn run(args: Args) -> Result<Outcome> {
 fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text).context("cannot read the picture from stdin")?;
+        io::Read::read_to_string(&mut io::stdin(), &mut text)
+            .context("cannot read the picture from stdin")?;
         return Ok(Source::new("<stdin>", text));
     }
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(Source::new(path.display().to_string(), text))
 }
 
@@ -97,7 +108,13 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
 
 fn queens_problem(n: i64) -> Result<Problem> {
     let spec = RuleSpec::resolve("queens")?;
-    Ok(Problem::bind(&spec, &Bindings { set: vec![("n".into(), n)], ..Bindings::default() })?)
+    Ok(Problem::bind(
+        &spec,
+        &Bindings {
+            set: vec![("n".into(), n)],
+            ..Bindings::default()
+        },
+    )?)
 }
 
 fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
@@ -144,7 +161,11 @@ fn threads(requested: Option<usize>) -> usize {
 }
 
 fn count_options(run: &RunArgs) -> CountOptions {
-    CountOptions { threads: threads(run.threads), limit: run.limit, unique: run.unique }
+    CountOptions {
+        threads: threads(run.threads),
+        limit: run.limit,
+        unique: run.unique,
+    }
 }
 
 /// Which mode the flags select.
@@ -178,7 +199,9 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             plan.problem.name
         );
     }
-    if (run.shard.is_some() || run.checkpoint.is_some()) && (mode(run) != Mode::Count || run.limit.is_some()) {
+    if (run.shard.is_some() || run.checkpoint.is_some())
+        && (mode(run) != Mode::Count || run.limit.is_some())
+    {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
     }
     let started = Instant::now();
@@ -205,7 +228,13 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                         print_count(&mut out, run.format, &part.count)?;
                     }
                     let count = part.count.parse().unwrap_or(u128::MAX);
-                    (Tally { count, nodes: part.nodes }, Outcome::Done)
+                    (
+                        Tally {
+                            count,
+                            nodes: part.nodes,
+                        },
+                        Outcome::Done,
+                    )
                 }
                 longrun::Ended::Interrupted => {
                     match &run.checkpoint {
@@ -213,16 +242,26 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                             "interrupted; finished parts are saved in {}: run the same command to resume",
                             path.display()
                         ),
-                        None => eprintln!("interrupted; pass --checkpoint FILE to keep finished work"),
+                        None => {
+                            eprintln!("interrupted; pass --checkpoint FILE to keep finished work")
+                        }
                     }
                     return Ok(Outcome::Interrupted);
                 }
             }
         }
         Mode::All | Mode::First => {
-            let limit = if mode(run) == Mode::First { Some(1) } else { run.limit };
+            let limit = if mode(run) == Mode::First {
+                Some(1)
+            } else {
+                run.limit
+            };
             let tally = print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?;
-            let outcome = if mode(run) == Mode::First && tally.count == 0 { Outcome::NoSolution } else { Outcome::Done };
+            let outcome = if mode(run) == Mode::First && tally.count == 0 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Done
+            };
             (tally, outcome)
         }
         Mode::Step => {
@@ -255,7 +294,7 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
 
 fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<()> {
     match format {
-        Format::Json => writeln!(out, "{{\"count\": {count}}}"),
+        Format::Json => writeln!(out, "{{\"count\":{count}}}"),
         _ => writeln!(out, "{count}"),
     }
 }
@@ -268,34 +307,32 @@ fn print_solutions(
     out: &mut impl Write,
     mut next: impl FnMut(u128) -> Result<bool>,
 ) -> Result<Tally> {
-    let mut printer = output::Printer::new(run.format, &plan.problem)?;
+    let mut printer = output::sink(run.format, &plan.problem, None, out)?.flush_each(true);
     let mut solutions = plan.solutions(run.unique);
     let mut count: u128 = 0;
-    let mut failure = None;
     for solution in solutions.by_ref() {
         if limit.is_some_and(|l| count >= l) {
             break;
         }
         count += 1;
-        printer.write(out, &solution)?;
-        out.flush()?;
-        match next(count) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                failure = Some(e);
-                break;
-            }
+        printer.write(&solution)?;
+        if !next(count)? {
+            break;
         }
     }
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    Ok(Tally { count, nodes: solutions.nodes() })
+    printer.into_result()?;
+    Ok(Tally {
+        count,
+        nodes: solutions.nodes(),
+    })
 }
 
 fn print_stats(tally: Tally, seconds: f64) {
-    let rate = if seconds > 0.0 { tally.nodes as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        tally.nodes as f64 / seconds
+    } else {
+        0.0
+    };
     eprintln!(
         "nodes: {}  solutions: {}  seconds: {seconds:.3}  nodes/s: {rate:.0}",
         tally.nodes, tally.count
@@ -319,13 +356,27 @@ fn table(
         let mut bind = bind.clone();
         bind.set.retain(|(k, _)| k != param);
         bind.set.push((param.to_string(), v));
-        let plan = load(rules, &bind).with_context(|| format!("{param} = {v}"))?.plan();
-        let options = CountOptions { threads: threads(threads_wanted), limit: None, unique: false };
+        let plan = load(rules, &bind)
+            .with_context(|| format!("{param} = {v}"))?
+            .plan();
+        let options = CountOptions {
+            threads: threads(threads_wanted),
+            limit: None,
+            unique: false,
+        };
         let total = plan.count(options).count;
-        let classes = unique.then(|| plan.count(CountOptions { unique: true, ..options }).count);
+        let classes = unique.then(|| {
+            plan.count(CountOptions {
+                unique: true,
+                ..options
+            })
+            .count
+        });
         match (json, classes) {
-            (true, Some(u)) => writeln!(out, "{{\"{param}\": {v}, \"count\": {total}, \"unique\": {u}}}")?,
-            (true, None) => writeln!(out, "{{\"{param}\": {v}, \"count\": {total}}}")?,
+            (true, Some(u)) => {
+                writeln!(out, "{{\"{param}\":{v},\"count\":{total},\"unique\":{u}}}")?
+            }
+            (true, None) => writeln!(out, "{{\"{param}\":{v},\"count\":{total}}}")?,
             (false, Some(u)) => writeln!(out, "{v} {total} {u}")?,
             (false, None) => writeln!(out, "{v} {total}")?,
         }
@@ -344,19 +395,23 @@ fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {
             [] => "no solution".to_string(),
             [_] => "unique".to_string(),
             [a, b] => {
-                let at = a.cells.iter().zip(&b.cells).position(|(x, y)| x != y).unwrap_or(0);
+                let at = a
+                    .cells
+                    .iter()
+                    .zip(&b.cells)
+                    .position(|(x, y)| x != y)
+                    .unwrap_or(0);
                 let (r, c) = a.cells[at];
                 format!("several (first two differ at ({}, {}))", r + 1, c + 1)
             }
             _ => unreachable!("took at most two"),
         };
         writeln!(out, "solution: {verdict}")?;
-        let printer = output::Printer::new(Format::Board, &plan.problem)?;
-        let mut printer = printer;
+        let mut printer = output::sink(Format::Board, &plan.problem, None, &mut out)?;
         for s in &two {
-            writeln!(out)?;
-            printer.write(&mut out, s)?;
+            printer.write(s)?;
         }
+        printer.into_result()?;
     }
     Ok(Outcome::Done)
 }

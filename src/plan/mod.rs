@@ -127,7 +127,7 @@ impl Plan {
                 given: 0,
             }));
             let mut covers = true;
-            for cell in 0..cells {
+            for (cell, holding) in cell_instances.iter_mut().enumerate() {
                 match problem.group_of(family, cell) {
                     Some(k) => {
                         let inst = &mut instances[first + k];
@@ -135,7 +135,7 @@ impl Plan {
                         if problem.givens.contains(&cell) {
                             inst.given += 1;
                         }
-                        cell_instances[cell].push((first + k) as u32);
+                        holding.push((first + k) as u32);
                     }
                     None => covers &= problem.holes[cell],
                 }

@@ -110,8 +110,8 @@ impl<'p> UnitWalker<'p> {
             self.counts[i] += 1;
             let inst = &self.plan.instances[i];
             if self.counts[i] >= inst.max {
-                for r in 0..rows {
-                    hi[r] |= inst.mask[r];
+                for (h, m) in hi.iter_mut().zip(&inst.mask) {
+                    *h |= m;
                 }
             }
         }

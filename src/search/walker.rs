@@ -128,8 +128,8 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
                 self.counts[i] += 1;
                 let inst = &self.plan.instances[i];
                 if self.counts[i] >= inst.max {
-                    for r in row..rows {
-                        hi[r] |= inst.mask[r];
+                    for (h, m) in hi[row..].iter_mut().zip(&inst.mask[row..]) {
+                        *h |= m;
                     }
                 }
             }

@@ -1,0 +1,145 @@
+//! The `board` format: a picture of the board, one text line per row, the
+//! cells separated by one space, and a blank line between solutions.
+//!
+//! - The piece symbol on the solution's cells (givens included), `.` on free
+//!   cells and `#` on holes:
+//!
+//!   ```text
+//!   . Q . .
+//!   . . . Q
+//!   Q . . .
+//!   . . Q .
+//!   ```
+//!
+//! - On a board with regions, a free cell shows its region's label in
+//!   lowercase instead of `.`, so the puzzle stays visible around the pieces
+//!   (cells outside every region show `.`). When a label is longer than one
+//!   character (`10`), every cell is right-aligned to the longest label:
+//!
+//!   ```text
+//!   a Q b b
+//!   a a b Q
+//!   Q c d d
+//!   c c Q d
+//!   ```
+//!
+//! - On a matrix board (with values), each cell shows its value right-aligned
+//!   to the widest value text (holes show `#`), framed by `[` `]` on the
+//!   solution's cells and by spaces elsewhere; the cells follow each other with
+//!   no further separator and each line ends without trailing spaces. Regions
+//!   are not shown then.
+//!
+//!   ```text
+//!   [ 5]  3  12
+//!     7   1 [ 4]
+//!   ```
+
+use super::{OutputError, Render, check_values, occupied, value_text};
+use crate::problem::Problem;
+use crate::search::Solution;
+
+/// Renders the `board` format; see the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Board<'a> {
+    problem: &'a Problem,
+    /// What each cell shows when it holds no piece.
+    empty: Vec<String>,
+    /// What each cell shows when it holds a piece.
+    full: Vec<String>,
+    /// The width every cell is right-aligned to.
+    width: usize,
+    /// Values mode: cells framed by brackets, no space between cells.
+    framed: bool,
+}
+
+impl<'a> Board<'a> {
+    /// The board renderer for `problem`, with the matrix `values` if any.
+    pub fn new(
+        problem: &'a Problem,
+        values: Option<&'a [Option<f64>]>,
+    ) -> Result<Self, OutputError> {
+        check_values(problem, values)?;
+        let n = problem.cells();
+        let symbol = problem.piece.symbol.to_string();
+        let (empty, full): (Vec<String>, Vec<String>) = match values {
+            Some(values) => (0..n)
+                .map(|cell| {
+                    let text = match values[cell] {
+                        Some(v) if !problem.holes[cell] => value_text(v),
+                        _ => "#".to_string(),
+                    };
+                    (text.clone(), text)
+                })
+                .unzip(),
+            None => (0..n)
+                .map(|cell| {
+                    let region = problem
+                        .regions
+                        .as_ref()
+                        .and_then(|r| r.of_cell[cell].map(|i| r.names[i].to_lowercase()));
+                    let text = if problem.holes[cell] {
+                        "#".to_string()
+                    } else {
+                        region.unwrap_or_else(|| ".".to_string())
+                    };
+                    (text, symbol.clone())
+                })
+                .unzip(),
+        };
+        let width = empty
+            .iter()
+            .chain(&full)
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(1);
+        Ok(Board {
+            problem,
+            empty,
+            full,
+            width,
+            framed: values.is_some(),
+        })
+    }
+}
+
+impl Render for Board<'_> {
+    fn render(
+        &mut self,
+        index: u64,
+        solution: &Solution,
+        buf: &mut String,
+    ) -> Result<(), OutputError> {
+        use std::fmt::Write as _;
+        if index > 0 {
+            buf.push('\n');
+        }
+        let p = self.problem;
+        let on = occupied(p, solution);
+        let w = self.width;
+        for r in 0..p.rows {
+            let start = buf.len();
+            for c in 0..p.cols {
+                let cell = p.cell(r, c);
+                let text = if on[cell] {
+                    &self.full[cell]
+                } else {
+                    &self.empty[cell]
+                };
+                // Writing to a String cannot fail.
+                let _ = if self.framed {
+                    let (open, close) = if on[cell] { ('[', ']') } else { (' ', ' ') };
+                    write!(buf, "{open}{text:>w$}{close}")
+                } else {
+                    if c > 0 {
+                        buf.push(' ');
+                    }
+                    write!(buf, "{text:>w$}")
+                };
+            }
+            let end = buf[start..].trim_end().len() + start;
+            buf.truncate(end);
+            buf.push('\n');
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,216 @@
+//! The `svg` format: a standalone SVG picture of each solution, written one
+//! document per line (the picture has no newlines inside), so a stream of
+//! solutions stays line-oriented. [`svg_document`] gives the same picture
+//! over several lines, for a file such as `solution-0001.svg`.
+//!
+//! The picture: a 40-pixel grid (48 on a matrix board); regions filled from a
+//! fixed palette of 16 light colours (region `i` takes colour `i mod 16`) and
+//! bounded by thick lines; holes dark grey; matrix values small in the
+//! top-left corner of their cells; each piece a dark disc with the piece
+//! symbol in white, and a given piece the same disc inside a ring.
+//!
+//! For scripts and tests every piece is one element
+//! `<g class="piece" data-row="R" data-col="C">` (`class="piece given"` for
+//! givens), with 1-based row and column.
+
+use std::fmt::Write as _;
+
+use super::{OutputError, Render, check_values, occupied, value_text};
+use crate::problem::Problem;
+use crate::search::Solution;
+
+/// The light region colours, in order.
+pub const PALETTE: [&str; 16] = [
+    "#fde68a", "#bfdbfe", "#bbf7d0", "#fecaca", "#ddd6fe", "#fed7aa", "#a5f3fc", "#fbcfe8",
+    "#d9f99d", "#e5e7eb", "#c7d2fe", "#99f6e4", "#fef08a", "#f5d0fe", "#bae6fd", "#fecdd3",
+];
+const HOLE: &str = "#374151";
+const INK: &str = "#1f2937";
+const GRID: &str = "#9ca3af";
+const MARGIN: usize = 4;
+
+/// Renders the `svg` format, one document per line; see the [module docs](self).
+#[derive(Debug, Clone)]
+pub struct Svg<'a> {
+    problem: &'a Problem,
+    values: Option<&'a [Option<f64>]>,
+}
+
+impl<'a> Svg<'a> {
+    /// The SVG renderer for `problem`, with the matrix `values` if any.
+    pub fn new(
+        problem: &'a Problem,
+        values: Option<&'a [Option<f64>]>,
+    ) -> Result<Self, OutputError> {
+        check_values(problem, values)?;
+        Ok(Svg { problem, values })
+    }
+}
+
+impl Render for Svg<'_> {
+    fn render(
+        &mut self,
+        _index: u64,
+        solution: &Solution,
+        buf: &mut String,
+    ) -> Result<(), OutputError> {
+        draw(self.problem, self.values, solution, "", buf);
+        buf.push('\n');
+        Ok(())
+    }
+}
+
+/// One solution as a standalone SVG document, one element per line, ending
+/// in a newline. `values` are a matrix board's cell values, row-major; a
+/// missing value is not drawn.
+pub fn svg_document(
+    problem: &Problem,
+    values: Option<&[Option<f64>]>,
+    solution: &Solution,
+) -> String {
+    let mut buf = String::new();
+    draw(problem, values, solution, "\n", &mut buf);
+    buf.push('\n');
+    buf
+}
+
+/// Escapes text for XML content and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// Draws the picture into `buf`, elements separated by `sep`, no final newline.
+fn draw(
+    p: &Problem,
+    values: Option<&[Option<f64>]>,
+    solution: &Solution,
+    sep: &str,
+    buf: &mut String,
+) {
+    let size = if values.is_some() { 48 } else { 40 };
+    let (w, h) = (p.cols * size + 2 * MARGIN, p.rows * size + 2 * MARGIN);
+    let x = |c: usize| MARGIN + c * size;
+    let y = |r: usize| MARGIN + r * size;
+    let region = |cell: usize| p.regions.as_ref().and_then(|r| r.of_cell[cell]);
+    let value = |cell: usize| values.and_then(|v| v.get(cell).copied().flatten());
+
+    // Writing to a String cannot fail.
+    let _ = write!(
+        buf,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif">"#
+    );
+    let _ = write!(buf, "{sep}<title>{}</title>", escape(&p.name));
+    let _ = write!(
+        buf,
+        r##"{sep}<rect width="{w}" height="{h}" fill="#ffffff"/>"##
+    );
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            let cell = p.cell(r, c);
+            let (class, fill) = if p.holes[cell] {
+                ("hole", HOLE)
+            } else if let Some(i) = region(cell) {
+                ("cell", PALETTE[i % PALETTE.len()])
+            } else {
+                ("cell", "#ffffff")
+            };
+            let _ = write!(
+                buf,
+                r#"{sep}<rect class="{class}" x="{}" y="{}" width="{size}" height="{size}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>"#,
+                x(c),
+                y(r)
+            );
+        }
+    }
+    if p.regions.is_some() {
+        let mut d = String::new();
+        for r in 0..p.rows {
+            for c in 0..p.cols {
+                let cell = p.cell(r, c);
+                if c + 1 < p.cols && region(cell) != region(cell + 1) {
+                    let _ = write!(d, "M{} {}v{size}", x(c + 1), y(r));
+                }
+                if r + 1 < p.rows && region(cell) != region(cell + p.cols) {
+                    let _ = write!(d, "M{} {}h{size}", x(c), y(r + 1));
+                }
+            }
+        }
+        if !d.is_empty() {
+            let _ = write!(
+                buf,
+                r#"{sep}<path class="regions" d="{d}" fill="none" stroke="{INK}" stroke-width="3" stroke-linecap="square"/>"#
+            );
+        }
+    }
+    let _ = write!(
+        buf,
+        r#"{sep}<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="3"/>"#,
+        p.cols * size,
+        p.rows * size
+    );
+    if values.is_some() {
+        for r in 0..p.rows {
+            for c in 0..p.cols {
+                let cell = p.cell(r, c);
+                if let Some(v) = value(cell).filter(|_| !p.holes[cell]) {
+                    let _ = write!(
+                        buf,
+                        r##"{sep}<text class="value" x="{}" y="{}" font-size="10" fill="#374151">{}</text>"##,
+                        x(c) + 3,
+                        y(r) + 12,
+                        escape(&value_text(v))
+                    );
+                }
+            }
+        }
+    }
+    let on = occupied(p, solution);
+    let symbol = escape(&p.piece.symbol.to_string());
+    // Disc and ring radius, font size, and the text baseline below the centre.
+    let (disc, ring, font, drop) = if values.is_some() {
+        (12, 16, 14, 5)
+    } else {
+        (13, 17, 16, 6)
+    };
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            let cell = p.cell(r, c);
+            if !on[cell] {
+                continue;
+            }
+            let given = p.givens.binary_search(&cell).is_ok();
+            let cx = x(c) + size / 2;
+            let cy = y(r) + if values.is_some() { 28 } else { size / 2 };
+            let _ = write!(
+                buf,
+                r#"{sep}<g class="piece{}" data-row="{}" data-col="{}">"#,
+                if given { " given" } else { "" },
+                r + 1,
+                c + 1
+            );
+            if given {
+                let _ = write!(
+                    buf,
+                    r#"<circle cx="{cx}" cy="{cy}" r="{ring}" fill="none" stroke="{INK}" stroke-width="2"/>"#
+                );
+            }
+            let _ = write!(
+                buf,
+                r##"<circle cx="{cx}" cy="{cy}" r="{disc}" fill="{INK}"/><text x="{cx}" y="{}" font-size="{font}" font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>"##,
+                cy + drop
+            );
+        }
+    }
+    let _ = write!(buf, "{sep}</svg>");
+}

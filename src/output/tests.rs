@@ -1,0 +1,472 @@
+use super::*;
+use crate::problem::Bindings;
+use crate::spec::{RuleSpec, builtin};
+
+fn bind(text: &str, set: &[(&str, i64)]) -> Problem {
+    let spec = RuleSpec::parse("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
+    let bindings = Bindings {
+        set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        ..Bindings::default()
+    };
+    Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// 4-queens: 2 4 1 3 and 3 1 4 2.
+fn queens4() -> Problem {
+    bind(builtin("queens").unwrap().text, &[("n", 4)])
+}
+
+/// Rooks with a given at (1,2) and holes at (2,3) and (4,1): 2 1 3 4, 2 1 4 3, 2 4 1 3.
+fn holes_and_givens() -> Problem {
+    bind(
+        r#"
+name = "rooks-holes"
+[board]
+cells = """
+.R..
+..#.
+....
+#...
+"""
+[piece]
+symbol = "R"
+count = 4
+lines = ["row", "column"]
+"#,
+        &[],
+    )
+}
+
+/// A Queens-game board in four square regions: 2 4 1 3 and 3 1 4 2.
+fn regions() -> Problem {
+    bind(
+        r#"
+name = "region-queens"
+[board]
+regions = """
+AABB
+AABB
+CCDD
+CCDD
+"""
+[piece]
+symbol = "Q"
+lines = ["row", "column"]
+leaps = ["king"]
+[[group]]
+of = "region"
+count = 1
+"#,
+        &[],
+    )
+}
+
+/// Rooks on a 3×3 matrix with a hole at (3,2): 1 2 3, 2 1 3, 2 3 1, 3 2 1.
+fn matrix() -> (Problem, Vec<Option<f64>>) {
+    let p = bind(
+        r#"
+name = "select"
+[board]
+cells = """
+...
+...
+.#.
+"""
+[piece]
+symbol = "R"
+count = 3
+lines = ["row", "column"]
+"#,
+        &[],
+    );
+    let v = [5.0, 3.0, 12.0, 7.0, 1.0, 4.0, 2.5, f64::NAN, -1.0];
+    let values = v.iter().map(|&x| (!x.is_nan()).then_some(x)).collect();
+    (p, values)
+}
+
+/// Every solution of `problem` in `format`, as text.
+fn print(format: Format, problem: &Problem, values: Option<&[Option<f64>]>) -> String {
+    print_limit(format, problem, values, usize::MAX)
+}
+
+fn print_limit(
+    format: Format,
+    problem: &Problem,
+    values: Option<&[Option<f64>]>,
+    limit: usize,
+) -> String {
+    let plan = problem.clone().plan();
+    let mut sink = sink(format, problem, values, Vec::new()).unwrap();
+    for s in plan.solutions(false).take(limit) {
+        assert!(sink.solution(&s).is_continue());
+    }
+    String::from_utf8(sink.finish().unwrap()).unwrap()
+}
+
+#[test]
+fn board_queens() {
+    insta::assert_snapshot!(print(Format::Board, &queens4(), None), @r"
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
+
+    . . Q .
+    Q . . .
+    . . . Q
+    . Q . .
+    ");
+}
+
+#[test]
+fn board_holes_and_givens() {
+    insta::assert_snapshot!(print_limit(Format::Board, &holes_and_givens(), None, 2), @r"
+    . R . .
+    R . # .
+    . . R .
+    # . . R
+
+    . R . .
+    R . # .
+    . . . R
+    # . R .
+    ");
+}
+
+#[test]
+fn board_regions_show_lowercase_labels() {
+    insta::assert_snapshot!(print_limit(Format::Board, &regions(), None, 1), @r"
+    a Q b b
+    a a b Q
+    Q c d d
+    c c Q d
+    ");
+}
+
+#[test]
+fn board_multi_character_region_labels_align() {
+    let p = bind(
+        "name = \"r\"\n[board]\nregions = \"\"\"\n1 1 10s\n2 2x 10\n\"\"\"\n[piece]\nsymbol = \"*\"\ncount = 2\n",
+        &[],
+    );
+    insta::assert_snapshot!(print_limit(Format::Board, &p, None, 1), @r"
+     *  1  *
+     2  # 10
+    ");
+}
+
+#[test]
+fn board_matrix_values() {
+    let (p, v) = matrix();
+    insta::assert_snapshot!(print_limit(Format::Board, &p, Some(&v), 2), @r"
+    [  5]   3   12
+       7 [  1]   4
+     2.5    # [ -1]
+
+       5 [  3]  12
+    [  7]   1    4
+     2.5    # [ -1]
+    ");
+}
+
+#[test]
+fn tuple_formats() {
+    assert_eq!(print(Format::Tuple, &queens4(), None), "2 4 1 3\n3 1 4 2\n");
+    assert_eq!(
+        print(Format::Tuple, &holes_and_givens(), None),
+        "2 1 3 4\n2 1 4 3\n2 4 1 3\n"
+    );
+    assert_eq!(print(Format::Tuple, &regions(), None), "2 4 1 3\n3 1 4 2\n");
+    let (p, v) = matrix();
+    assert_eq!(
+        print(Format::Tuple, &p, Some(&v)),
+        "1 2 3\n2 1 3\n2 3 1\n3 2 1\n"
+    );
+}
+
+#[test]
+fn tuple_refuses_rules_without_one_piece_per_row() {
+    let kings = bind(builtin("kings").unwrap().text, &[("n", 4), ("count", 4)]);
+    let err = sink(Format::Tuple, &kings, None, Vec::new()).unwrap_err();
+    insta::assert_snapshot!(err, @"the tuple format needs exactly one piece in every row, but `kings` may place several pieces in a row");
+    let rooks = bind(builtin("rooks").unwrap().text, &[("n", 4)]);
+    assert!(sink(Format::Tuple, &rooks, None, Vec::new()).is_ok());
+    let few = bind(
+        "name = \"few\"\n[board]\nrows = 4\n[piece]\ncount = 3\nlines = [\"row\"]\n",
+        &[],
+    );
+    let err = sink(Format::Tuple, &few, None, Vec::new()).unwrap_err();
+    insta::assert_snapshot!(err, @"the tuple format needs exactly one piece in every row, but `few` places 3 pieces on 4 rows");
+    // Star Battle with k = 1 has a row group of count 1.
+    let stars = bind(
+        "name = \"s\"\n[board]\nrows = 4\n[piece]\ncount = 4\n[[group]]\nof = \"row\"\ncount = 1\n",
+        &[],
+    );
+    assert!(sink(Format::Tuple, &stars, None, Vec::new()).is_ok());
+}
+
+#[test]
+fn tuple_checks_each_solution() {
+    let q = queens4();
+    let mut sink = sink(Format::Tuple, &q, None, Vec::new()).unwrap();
+    let bad = Solution {
+        cells: vec![(0, 1), (0, 3), (2, 0), (3, 2)],
+    };
+    assert!(sink.solution(&bad).is_break());
+    assert!(sink.solution(&bad).is_break());
+    let err = sink.finish().unwrap_err();
+    assert!(!err.is_broken_pipe());
+    insta::assert_snapshot!(err, @"the tuple format needs exactly one piece in every row, but solution 1 has 2 in row 1");
+}
+
+#[test]
+fn cells_formats() {
+    assert_eq!(
+        print(Format::Cells, &queens4(), None),
+        "(1,2) (2,4) (3,1) (4,3)\n(1,3) (2,1) (3,4) (4,2)\n"
+    );
+    assert_eq!(
+        print_limit(Format::Cells, &holes_and_givens(), None, 1),
+        "(1,2) (2,1) (3,3) (4,4)\n"
+    );
+    assert_eq!(
+        print_limit(Format::Cells, &regions(), None, 1),
+        "(1,2) (2,4) (3,1) (4,3)\n"
+    );
+    let (p, v) = matrix();
+    assert_eq!(
+        print_limit(Format::Cells, &p, Some(&v), 1),
+        "(1,1) (2,2) (3,3)\n"
+    );
+}
+
+#[test]
+fn json_lines() {
+    insta::assert_snapshot!(print(Format::Json, &queens4(), None), @r#"
+    {"cells":[[1,2],[2,4],[3,1],[4,3]]}
+    {"cells":[[1,3],[2,1],[3,4],[4,2]]}
+    "#);
+    assert_eq!(
+        print_limit(Format::Json, &holes_and_givens(), None, 1),
+        "{\"cells\":[[1,2],[2,1],[3,3],[4,4]]}\n"
+    );
+    assert_eq!(
+        print_limit(Format::Json, &regions(), None, 1),
+        "{\"cells\":[[1,2],[2,4],[3,1],[4,3]]}\n"
+    );
+    let (p, v) = matrix();
+    insta::assert_snapshot!(print(Format::Json, &p, Some(&v)), @r#"
+    {"cells":[[1,1],[2,2],[3,3]],"values":[5,1,-1],"sum":5}
+    {"cells":[[1,2],[2,1],[3,3]],"values":[3,7,-1],"sum":9}
+    {"cells":[[1,2],[2,3],[3,1]],"values":[3,4,2.5],"sum":9.5}
+    {"cells":[[1,3],[2,2],[3,1]],"values":[12,1,2.5],"sum":15.5}
+    "#);
+}
+
+#[test]
+fn json_lines_parse_back() {
+    let (p, v) = matrix();
+    for line in print(Format::Json, &p, Some(&v)).lines() {
+        let obj: serde_json::Value = serde_json::from_str(line).unwrap();
+        let values = obj["values"].as_array().unwrap();
+        let sum: f64 = values.iter().map(|x| x.as_f64().unwrap()).sum();
+        assert_eq!(obj["sum"].as_f64(), Some(sum));
+        assert_eq!(obj["cells"].as_array().unwrap().len(), values.len());
+    }
+}
+
+#[test]
+fn json_count_line_takes_big_numbers() {
+    assert_eq!(count_line(92), r#"{"count":92}"#);
+    assert_eq!(
+        count_line(u128::MAX),
+        r#"{"count":340282366920938463463374607431768211455}"#
+    );
+    let mut out = Vec::new();
+    write_count(&mut out, 0).unwrap();
+    assert_eq!(out, b"{\"count\":0}\n");
+}
+
+#[test]
+fn values_must_cover_the_board() {
+    let q = queens4();
+    let short = vec![Some(1.0); 15];
+    for format in [Format::Board, Format::Json, Format::Svg] {
+        let err = sink(format, &q, Some(&short), Vec::new()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "15 matrix values for a 4×4 board, which has 16 cells"
+        );
+    }
+}
+
+/// A writer that fails like a closed pipe after `ok` writes.
+struct Closed {
+    ok: usize,
+}
+
+impl Write for Closed {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.ok == 0 {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        self.ok -= 1;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_pipe_stops_the_search_and_is_reported() {
+    let p = bind(builtin("queens").unwrap().text, &[("n", 8)]);
+    let plan = p.clone().plan();
+    let mut sink = sink(Format::Board, &p, None, Closed { ok: 1 }).unwrap();
+    let tally = plan.search(false, &mut sink);
+    assert_eq!(tally.count, 2, "the search stops at the failed write");
+    assert_eq!(sink.written(), 1);
+    let err = sink.into_result().unwrap_err();
+    assert!(err.is_broken_pipe());
+    let other = OutputError::Io(io::Error::other("disk full"));
+    assert!(!other.is_broken_pipe());
+}
+
+#[test]
+fn format_names_for_the_command_line() {
+    use clap::ValueEnum;
+    let names: Vec<String> = Format::value_variants()
+        .iter()
+        .map(|f| f.to_possible_value().unwrap().get_name().to_string())
+        .collect();
+    assert_eq!(names, ["board", "tuple", "cells", "json", "svg"]);
+}
+
+/// Parses an SVG line and returns its pieces' 1-based (row, col), checking
+/// the document is well-formed.
+fn svg_pieces(svg: &str) -> Vec<(usize, usize, bool)> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece")))
+        .map(|n| {
+            let at = |a: &str| n.attribute(a).unwrap().parse::<usize>().unwrap();
+            let given = n.attribute("class") == Some("piece given");
+            (at("data-row"), at("data-col"), given)
+        })
+        .collect()
+}
+
+#[test]
+fn svg_pieces_sit_on_the_solution_cells() {
+    let (m, v) = matrix();
+    let cases: [(Problem, Option<&[Option<f64>]>); 4] = [
+        (queens4(), None),
+        (holes_and_givens(), None),
+        (regions(), None),
+        (m, Some(&v)),
+    ];
+    for (p, values) in &cases {
+        let text = print(Format::Svg, p, *values);
+        let solutions: Vec<Solution> = p.clone().plan().solutions(false).collect();
+        assert_eq!(text.lines().count(), solutions.len());
+        for (line, s) in text.lines().zip(&solutions) {
+            let pieces = svg_pieces(line);
+            let want: Vec<(usize, usize, bool)> = s
+                .cells
+                .iter()
+                .map(|&(r, c)| (r + 1, c + 1, p.givens.contains(&p.cell(r, c))))
+                .collect();
+            assert_eq!(pieces, want);
+            // The file form is the same picture over several lines.
+            let doc = svg_document(p, *values, s);
+            assert_eq!(doc.replace('\n', ""), line);
+            assert_eq!(svg_pieces(&doc), want);
+        }
+    }
+}
+
+#[test]
+fn svg_draws_regions_holes_and_values() {
+    let p = regions();
+    let s = p.clone().plan().first().unwrap();
+    let doc = svg_document(&p, None, &s);
+    let xml = roxmltree::Document::parse(&doc).unwrap();
+    let fills: std::collections::BTreeSet<&str> = xml
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .map(|n| n.attribute("fill").unwrap())
+        .collect();
+    assert_eq!(fills.len(), 4, "one colour per region");
+    assert!(
+        xml.descendants()
+            .any(|n| n.attribute("class") == Some("regions"))
+    );
+
+    let (m, v) = matrix();
+    let s = m.clone().plan().first().unwrap();
+    let doc = svg_document(&m, Some(&v), &s);
+    let xml = roxmltree::Document::parse(&doc).unwrap();
+    let holes = xml
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("hole"))
+        .count();
+    assert_eq!(holes, 1);
+    let values: Vec<&str> = xml
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("value"))
+        .map(|n| n.text().unwrap())
+        .collect();
+    assert_eq!(values, ["5", "3", "12", "7", "1", "4", "2.5", "-1"]);
+}
+
+#[test]
+fn svg_escapes_the_symbol_and_name() {
+    let p = bind(
+        "name = \"a<b&c\"\n[board]\nrows = 2\n[piece]\nsymbol = \"&\"\ncount = 1\n",
+        &[],
+    );
+    let text = print(Format::Svg, &p, None);
+    for line in text.lines() {
+        let doc = roxmltree::Document::parse(line).unwrap();
+        assert!(doc.descendants().any(|n| n.text() == Some("&")));
+    }
+}
+
+#[test]
+fn every_builtin_rule_draws_and_prints() {
+    use crate::error::Source;
+    use crate::spec::BUILTIN;
+    let regions = Source::new("<regions>", "AABB\nAABB\nCCDD\nCCDD\n");
+    for b in BUILTIN {
+        let spec = RuleSpec::parse(b.name, b.text).unwrap();
+        let bindings = Bindings {
+            set: spec
+                .params
+                .keys()
+                .filter(|k| *k == "n")
+                .map(|k| (k.clone(), if b.name == "superqueens" { 10 } else { 5 }))
+                .collect(),
+            regions: spec
+                .group
+                .iter()
+                .any(|g| g.of.get_ref() == "region")
+                .then(|| regions.clone()),
+            ..Bindings::default()
+        };
+        let p = Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        let solutions: Vec<Solution> = p.clone().plan().solutions(false).take(3).collect();
+        assert!(!solutions.is_empty(), "{}", b.name);
+        for s in &solutions {
+            let want: Vec<(usize, usize, bool)> = s
+                .cells
+                .iter()
+                .map(|&(r, c)| (r + 1, c + 1, false))
+                .collect();
+            assert_eq!(svg_pieces(&svg_document(&p, None, s)), want, "{}", b.name);
+        }
+        let board = print_limit(Format::Board, &p, None, 1);
+        assert_eq!(board.lines().count(), p.rows, "{}", b.name);
+        assert!(board.contains(p.piece.symbol), "{}", b.name);
+    }
+}
