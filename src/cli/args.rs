@@ -94,6 +94,45 @@ Examples:
         #[arg(long)]
         json: bool,
     },
+    /// Make a new region puzzle with exactly one solution.
+    #[command(after_help = "\
+Examples:
+  placer generate region-queens --size 9 --seed 42 > queens-9.txt
+  placer solve region-queens --regions queens-9.txt --first
+  placer generate star-battle --size 10 --set k=2 --svg puzzle.svg")]
+    Generate {
+        /// A region rule: `region-queens`, `star-battle`, or a rule file with an exact region group.
+        rules: String,
+        /// The board's side; the puzzle has this many regions.
+        #[arg(long)]
+        size: usize,
+        /// The random seed: the same seed gives the same puzzle (default: from the clock, printed on stderr).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Set a parameter: `--set k=2`. Repeatable.
+        #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
+        set: Vec<(String, i64)>,
+        /// Also write the puzzle with its solution as an SVG picture.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Also print the solution, as a board, after the puzzle.
+        #[arg(long)]
+        solution: bool,
+    },
+    /// Write the problem for an independent solver.
+    #[command(after_help = "\
+Examples:
+  placer export --dlx queens --set n=8 > queens8.dlx    # then: dlx3 < queens8.dlx")]
+    Export {
+        /// A rule file path or a built-in rule name.
+        rules: String,
+        /// Knuth's exact-cover format with multiplicities (DLX3).
+        #[arg(long, required = true)]
+        dlx: bool,
+        /// Rule inputs.
+        #[command(flatten)]
+        bind: BindArgs,
+    },
     /// Add up the JSON results of `--shard I/K` runs.
     #[command(after_help = "\
 Examples:
@@ -178,6 +217,9 @@ pub struct RunArgs {
     /// Count only part I of K and print it as JSON, for `placer merge`.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<crate::cli::longrun::Shard>,
+    /// With `--format svg`: write solution-0001.svg, ... into DIR instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,

@@ -57,6 +57,15 @@ pub fn run(args: Args) -> Result<Outcome> {
             threads,
             json,
         } => table(&rules, &param, from..=to, &bind, unique, threads, json),
+        Command::Generate { rules, size, seed, set, svg, solution } => {
+            generate(&rules, size, seed, &set, svg.as_deref(), solution)
+        }
+        Command::Export { rules, dlx: _, bind } => {
+            let problem = load(&rules, &bind)?;
+            let mut out = io::stdout().lock();
+            out.write_all(crate::export::dlx(&problem).as_bytes())?;
+            Ok(Outcome::Done)
+        }
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
             if json {
@@ -325,6 +334,58 @@ fn print_solutions(
         count,
         nodes: solutions.nodes(),
     })
+}
+
+/// Writes each solution to its own SVG file in `dir`.
+fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut solutions = plan.solutions(run.unique);
+    let mut count: u128 = 0;
+    for solution in solutions.by_ref() {
+        if limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        count += 1;
+        let path = dir.join(format!("solution-{count:04}.svg"));
+        std::fs::write(&path, output::svg_document(&plan.problem, None, &solution))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(Tally { count, nodes: solutions.nodes() })
+}
+
+fn generate(
+    rules: &str,
+    size: usize,
+    seed: Option<u64>,
+    set: &[(String, i64)],
+    svg: Option<&Path>,
+    show_solution: bool,
+) -> Result<Outcome> {
+    let spec = RuleSpec::resolve(rules)?;
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let started = Instant::now();
+    let puzzle = crate::generate::generate(&spec, set, size, seed)?;
+    eprintln!(
+        "seed {seed}: unique puzzle after {} region grids, {:.3} s",
+        puzzle.evaluations,
+        started.elapsed().as_secs_f64()
+    );
+    let mut out = io::stdout().lock();
+    writeln!(out, "# {} {size}×{size}, seed {seed}, one solution", puzzle.problem.name)?;
+    out.write_all(puzzle.picture.as_bytes())?;
+    if show_solution {
+        writeln!(out)?;
+        let mut printer = output::sink(Format::Board, &puzzle.problem, None, &mut out)?;
+        printer.write(&puzzle.solution)?;
+        printer.into_result()?;
+    }
+    if let Some(path) = svg {
+        std::fs::write(path, output::svg_document(&puzzle.problem, None, &puzzle.solution))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(Outcome::Done)
 }
 
 fn print_stats(tally: Tally, seconds: f64) {
