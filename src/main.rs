@@ -1,1 +1,3 @@
+//! The `placer` command line (a stub until the CLI lands).
+
 fn main() {}

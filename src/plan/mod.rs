@@ -106,14 +106,14 @@ impl Plan {
                 max: clamp_u32(group.max),
                 given: 0,
             }));
-            for cell in 0..cells {
+            for (cell, holding) in cell_instances.iter_mut().enumerate() {
                 if let Some(k) = problem.group_of(group.family, cell) {
                     let inst = &mut instances[first + k];
                     inst.mask[cell / cols] |= 1 << (cell % cols);
                     if problem.givens.contains(&cell) {
                         inst.given += 1;
                     }
-                    cell_instances[cell].push((first + k) as u32);
+                    holding.push((first + k) as u32);
                 }
             }
         }

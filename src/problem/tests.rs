@@ -137,4 +137,13 @@ fn bad_rules_are_errors_with_locations() {
         "{e}"
     );
     assert!(error("name = \"x\"\n", &[]).contains("the board has no size"));
+    let e = error(
+        "name = \"x\"\n[board]\ncells = \"\"\"\nQ.Q\n...\n...\n\"\"\"\n[piece]\ncount = 3\n[[group]]\nof = \"row\"\nmax = 1\n",
+        &[],
+    );
+    assert!(
+        e.contains("the given pieces put 2 pieces in row 1, but each row takes at most 1")
+            && e.contains("t.toml:4:3"),
+        "{e}"
+    );
 }
