@@ -276,6 +276,9 @@ impl Binder<'_> {
             };
             let d = self.at(format!("{what}: {}", e.message), inner);
             match e.unknown {
+                Some(_) if vars.is_empty() => {
+                    d.with_help("this rule has no parameters: add them under [params]")
+                }
                 Some(name) => {
                     let names: Vec<&str> = vars.keys().map(String::as_str).collect();
                     d.with_suggestion(&name, names.iter().copied())

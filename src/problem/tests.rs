@@ -71,7 +71,9 @@ fn bad_rules_are_errors_with_locations() {
     assert!(error(q, &[("m", 3)]).contains("did you mean `n`"));
     let e = error("name = \"x\"\n[board]\nrows = \"2*m\"\n", &[]);
     assert!(
-        e.starts_with("board.rows: unknown parameter `m`") && e.contains("t.toml:3:11"),
+        e.starts_with("board.rows: unknown parameter `m`")
+            && e.contains("t.toml:3:11")
+            && e.contains("this rule has no parameters"),
         "{e}"
     );
     let e = error(
