@@ -1,3 +1,6 @@
-//! Integration tests: the binary and the public API.
+//! The one integration test binary (`autotests = false`): the binary and the
+//! public API of the `placer` crate.
 
 mod cli;
+mod oracle;
+mod published;

@@ -57,10 +57,19 @@ pub fn run(args: Args) -> Result<Outcome> {
             threads,
             json,
         } => table(&rules, &param, from..=to, &bind, unique, threads, json),
-        Command::Generate { rules, size, seed, set, svg, solution } => {
-            generate(&rules, size, seed, &set, svg.as_deref(), solution)
-        }
-        Command::Export { rules, dlx: _, bind } => {
+        Command::Generate {
+            rules,
+            size,
+            seed,
+            set,
+            svg,
+            solution,
+        } => generate(&rules, size, seed, &set, svg.as_deref(), solution),
+        Command::Export {
+            rules,
+            dlx: _,
+            bind,
+        } => {
             let problem = load(&rules, &bind)?;
             let mut out = io::stdout().lock();
             out.write_all(crate::export::dlx(&problem).as_bytes())?;
@@ -350,7 +359,10 @@ fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) 
         std::fs::write(&path, output::svg_document(&plan.problem, None, &solution))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(Tally { count, nodes: solutions.nodes() })
+    Ok(Tally {
+        count,
+        nodes: solutions.nodes(),
+    })
 }
 
 fn generate(
@@ -363,7 +375,9 @@ fn generate(
 ) -> Result<Outcome> {
     let spec = RuleSpec::resolve(rules)?;
     let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
     });
     let started = Instant::now();
     let puzzle = crate::generate::generate(&spec, set, size, seed)?;
@@ -373,7 +387,11 @@ fn generate(
         started.elapsed().as_secs_f64()
     );
     let mut out = io::stdout().lock();
-    writeln!(out, "# {} {size}×{size}, seed {seed}, one solution", puzzle.problem.name)?;
+    writeln!(
+        out,
+        "# {} {size}×{size}, seed {seed}, one solution",
+        puzzle.problem.name
+    )?;
     out.write_all(puzzle.picture.as_bytes())?;
     if show_solution {
         writeln!(out)?;
@@ -382,8 +400,11 @@ fn generate(
         printer.into_result()?;
     }
     if let Some(path) = svg {
-        std::fs::write(path, output::svg_document(&puzzle.problem, None, &puzzle.solution))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(
+            path,
+            output::svg_document(&puzzle.problem, None, &puzzle.solution),
+        )
+        .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Outcome::Done)
 }

@@ -276,6 +276,9 @@ impl Binder<'_> {
             };
             let d = self.at(format!("{what}: {}", e.message), inner);
             match e.unknown {
+                Some(_) if vars.is_empty() => {
+                    d.with_help("this rule has no parameters: add them under [params]")
+                }
                 Some(name) => {
                     let names: Vec<&str> = vars.keys().map(String::as_str).collect();
                     d.with_suggestion(&name, names.iter().copied())
@@ -732,6 +735,33 @@ impl Binder<'_> {
                         &source,
                         span,
                     ));
+                }
+            }
+        }
+        for (g, group) in p.groups.iter().enumerate() {
+            let mut held = vec![0usize; p.group_count(group.family)];
+            for &cell in &p.givens {
+                let Some(k) = p.group_of(group.family, cell) else {
+                    continue;
+                };
+                held[k] += 1;
+                if held[k] > group.max {
+                    let what = group.family.name();
+                    let (source, span) = locate(cell);
+                    return Err(Diagnostic::at(
+                        format!(
+                            "the given pieces put {} pieces in {what} {}, but each {what} takes at most {}",
+                            held[k],
+                            k + 1,
+                            group.max
+                        ),
+                        &source,
+                        span,
+                    )
+                    .with_help(format!(
+                        "remove a given piece, or raise the max of [[group]] {} (of = \"{what}\")",
+                        g + 1
+                    )));
                 }
             }
         }

@@ -71,7 +71,9 @@ fn bad_rules_are_errors_with_locations() {
     assert!(error(q, &[("m", 3)]).contains("did you mean `n`"));
     let e = error("name = \"x\"\n[board]\nrows = \"2*m\"\n", &[]);
     assert!(
-        e.starts_with("board.rows: unknown parameter `m`") && e.contains("t.toml:3:11"),
+        e.starts_with("board.rows: unknown parameter `m`")
+            && e.contains("t.toml:3:11")
+            && e.contains("this rule has no parameters"),
         "{e}"
     );
     let e = error(
@@ -137,4 +139,13 @@ fn bad_rules_are_errors_with_locations() {
         "{e}"
     );
     assert!(error("name = \"x\"\n", &[]).contains("the board has no size"));
+    let e = error(
+        "name = \"x\"\n[board]\ncells = \"\"\"\nQ.Q\n...\n...\n\"\"\"\n[piece]\ncount = 3\n[[group]]\nof = \"row\"\nmax = 1\n",
+        &[],
+    );
+    assert!(
+        e.contains("the given pieces put 2 pieces in row 1, but each row takes at most 1")
+            && e.contains("t.toml:4:3"),
+        "{e}"
+    );
 }

@@ -135,3 +135,17 @@ fn givens_holes_and_groups() {
     let holes = "name = \"h\"\n[board]\nrows = 5\nholes = [[1, 1], [3, 3]]\ncells = \"\"\"\n#....\n..Q..\n..#..\n.....\n.....\n\"\"\"\n[piece]\nsymbol = \"Q\"\ncount = 4\nlines = [\"column\", \"diagonal\"]\nleaps = [[0, 2]]\n";
     agree(&plan(holes, &[]));
 }
+
+/// Givens that already put more pieces in a group than its max leave no
+/// solution (binding rejects such rules; the engine must not count them either).
+#[test]
+fn givens_over_a_group_max_leave_no_solution() {
+    let text =
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 3\n[[group]]\nof = \"row\"\nmax = 1\n";
+    let mut problem = plan(text, &[]).problem;
+    problem.givens = vec![0, 2];
+    assert_eq!(agree(&problem.clone().plan()), 0);
+    // Nothing left to place: the givens alone are the candidate.
+    problem.givens = vec![0, 1, 2];
+    assert_eq!(agree(&problem.plan()), 0);
+}

@@ -194,6 +194,8 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         self.fits(0, from) && self.groups_reachable(from)
     }
 
+    /// Whether every group holds between its min and max. The search never
+    /// places beyond a max, but givens can start a group above it.
     fn groups_hold(&self) -> bool {
         !GROUPS
             || self
@@ -201,7 +203,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
                 .instances
                 .iter()
                 .zip(&self.counts)
-                .all(|(inst, &c)| c >= inst.min)
+                .all(|(inst, &c)| inst.min <= c && c <= inst.max)
     }
 
     /// Walks on to the next leaf: a solution, or a prefix of `cut` pieces.

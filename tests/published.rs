@@ -1,0 +1,89 @@
+//! Known counts are tests: each row names a built-in rule, the parameters to
+//! set for each `n`, and the published values, with the OEIS entry they come
+//! from. Rows that are slow in a debug build carry `#[ignore]`; run them with
+//! `cargo test --release -- --ignored`.
+
+use placer::{Bindings, CountOptions, Problem, RuleSpec};
+
+/// Counts the built-in `rule` with `set`, on 2 threads.
+fn count(rule: &str, set: &[(&str, i64)], unique: bool) -> u128 {
+    let spec = RuleSpec::resolve(rule).unwrap_or_else(|e| panic!("{e}"));
+    let bindings = Bindings {
+        set: set.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+        ..Bindings::default()
+    };
+    let plan = Problem::bind(&spec, &bindings)
+        .unwrap_or_else(|e| panic!("{rule} {set:?}: {e}"))
+        .plan();
+    plan.count(CountOptions {
+        threads: 2,
+        limit: None,
+        unique,
+    })
+    .count
+}
+
+/// `name: "rule" [unique]; n in RANGE => [param = expr, ...]; [values];`
+/// becomes a test that counts the rule for each `n` in the range, with the
+/// parameters set from `n`, and compares with the values in order.
+macro_rules! published {
+    ($(
+        $(#[$meta:meta])*
+        $test:ident: $rule:literal $($unique:ident)?;
+        $n:ident in $range:expr => [$($key:ident = $value:expr),+ $(,)?];
+        [$($count:expr),+ $(,)?];
+    )*) => {$(
+        $(#[$meta])*
+        #[test]
+        fn $test() {
+            let expected: &[u128] = &[$($count),+];
+            let unique = false $(|| stringify!($unique) == "unique")?;
+            assert_eq!(($range).count(), expected.len(), "one value per n");
+            for ($n, &want) in ($range).zip(expected) {
+                let set: Vec<(&str, i64)> = vec![$((stringify!($key), $value)),+];
+                assert_eq!(count($rule, &set, unique), want, "{} {set:?}", $rule);
+            }
+        }
+    )*};
+}
+
+published! {
+    /// A000170: n queens.
+    queens_a000170: "queens"; n in 1..=12 => [n = n];
+        [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    /// A000170, n = 13 and 14: slow in a debug build.
+    #[ignore = "slow in debug; run with --release -- --ignored"]
+    queens_a000170_large: "queens"; n in 13..=14 => [n = n];
+        [73712, 365596];
+    /// A002562: n queens, symmetric solutions counted once.
+    queens_unique_a002562: "queens" unique; n in 1..=10 => [n = n];
+        [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
+    /// A000142: n rooks, n!.
+    rooks_a000142: "rooks"; n in 1..=7 => [n = n];
+        [1, 2, 6, 24, 120, 720, 5040];
+    /// A000079: 2n - 2 bishops (the most that fit) in 2^n ways, n >= 2.
+    bishops_a000079: "bishops"; n in 2..=6 => [n = n];
+        [4, 8, 16, 32, 64];
+    /// A051223: n superqueens (queen + knight).
+    superqueens_a051223: "superqueens"; n in 1..=11 => [n = n];
+        [1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44];
+    /// A051906 (n-indexed; its odd terms are A007705): n queens on a torus.
+    torus_queens_a051906: "torus-queens"; n in 1..=11 => [n = n];
+        [1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88];
+    /// A002464: Hertzsprung's problem, n kings one per row and column.
+    hertzsprung_a002464: "hertzsprung"; n in 1..=9 => [n = n];
+        [1, 0, 0, 2, 14, 90, 646, 5242, 47622];
+    /// A201540: n knights on n × n, no two a knight's move apart.
+    knights_a201540: "knights"; n in 1..=5 => [n = n, count = n];
+        [1, 6, 36, 412, 9386];
+    /// A201540, n = 6.
+    #[ignore = "slow in debug; run with --release -- --ignored"]
+    knights_a201540_large: "knights"; n in 6..=6 => [n = n, count = n];
+        [257318];
+    /// A018807: n² kings on a 2n × 2n board (the most that fit).
+    kings_a018807: "kings"; n in 1..=3 => [n = 2 * n, count = n * n];
+        [4, 79, 3600];
+    /// A061998: 5 kings on an n × n board.
+    kings_five_a061998: "kings"; n in 3..=6 => [n = n, count = 5];
+        [0, 0, 1974, 42368];
+}
