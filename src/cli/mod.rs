@@ -274,7 +274,11 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             } else {
                 run.limit
             };
-            let tally = print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?;
+            let tally = match &run.out {
+                Some(dir) if run.format == Format::Svg => write_svg_files(&plan, run, limit, dir)?,
+                Some(_) => bail!("--out DIR writes SVG files: add --format svg"),
+                None => print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?,
+            };
             let outcome = if mode(run) == Mode::First && tally.count == 0 {
                 Outcome::NoSolution
             } else {
