@@ -27,8 +27,8 @@
 //! With exact sums (see [`super::Matrix::is_exact`]) the output is provably the
 //! first K under the order.
 
-use std::cmp::{Ordering, Reverse};
-use std::collections::BinaryHeap;
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
 
 use super::exact::{Cost, Grid, Numeric, scaled_to_f64};
 use super::{Matrix, Selection};
@@ -294,6 +294,15 @@ impl<'g, C: Cost> Lap<'g, C> {
         }
     }
 
+    /// The total cost: the fixed rows' columns plus the active rows' matching.
+    fn cost_sum(&self, fixed: &[usize]) -> C {
+        let mut s = sum_of(self.grid, fixed);
+        for i in fixed.len()..self.grid.m {
+            s += self.grid.at(i, self.row_col[i]).expect("a matching avoids holes");
+        }
+        s
+    }
+
     /// The column sequence of the real rows.
     fn cols(&self) -> Vec<usize> {
         self.row_col[..self.grid.m].to_vec()
@@ -360,19 +369,29 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
     }
     root.lexmin();
     let cols = root.cols();
-    let mut heap = BinaryHeap::new();
-    heap.push(Reverse(Node {
+    // The queue keeps only as many subproblems as selections still wanted:
+    // anything worse than that many others can never be output.
+    let mut queue = BTreeSet::new();
+    queue.insert(Node {
         cost: sum_of(&costs, &cols),
         cols,
         prefix: 0,
         barred: Vec::new(),
-    }));
+    });
     let mut cached = Some(root);
-    while let Some(Reverse(node)) = heap.pop() {
+    while let Some(node) = queue.pop_first() {
         out.push((grid.cells(&node.cols), sum_of(&grid, &node.cols)));
         if out.len() == k {
             break;
         }
+        let room = k - out.len();
+        while queue.len() > room {
+            queue.pop_last();
+        }
+        // a child whose cost is above this cannot make it
+        let cutoff = |queue: &BTreeSet<Node<C>>| {
+            (queue.len() == room).then(|| queue.last().expect("room > 0").cost)
+        };
         let parent = match cached.take() {
             Some(lap) => lap,
             None => {
@@ -388,23 +407,45 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
         for i in node.prefix..costs.m {
             // child i: rows < i fixed (those in node.prefix..i removed now),
             // row i barred from node.cols[i]
-            let mut child = prefix_lap.clone();
             let j = node.cols[i];
-            child.barred[i * costs.n + j] = true;
-            child.row_col[i] = NONE;
-            child.col_row[j] = NONE;
-            if child.augment(i) {
-                child.lexmin();
-                let cols = child.cols();
-                let mut barred: Vec<(usize, usize)> =
-                    node.barred.iter().copied().filter(|&(r, _)| r >= i).collect();
-                barred.push((i, j));
-                heap.push(Reverse(Node {
-                    cost: sum_of(&costs, &cols),
-                    cols,
-                    prefix: i,
-                    barred,
-                }));
+            // lower bound: the parent's cost plus row i's least reduced cost
+            // elsewhere (the potentials stay feasible)
+            let bound = (0..costs.n)
+                .filter(|&y| y != j)
+                .filter_map(|y| {
+                    prefix_lap
+                        .cost(i, y)
+                        .map(|c| c - prefix_lap.u[i] - prefix_lap.v[y])
+                })
+                .min_by(Cost::cmp_total);
+            let hopeless = |c: C, queue: &BTreeSet<Node<C>>| {
+                cutoff(queue).is_some_and(|worst| c.cmp_total(&worst) == Ordering::Greater)
+            };
+            if let Some(b) = bound
+                && !hopeless(node.cost + b, &queue)
+            {
+                let mut child = prefix_lap.clone();
+                child.barred[i * costs.n + j] = true;
+                child.row_col[i] = NONE;
+                child.col_row[j] = NONE;
+                if child.augment(i) {
+                    let cost = child.cost_sum(&node.cols[..i]);
+                    if !hopeless(cost, &queue) {
+                        child.lexmin();
+                        let mut barred: Vec<(usize, usize)> =
+                            node.barred.iter().copied().filter(|&(r, _)| r >= i).collect();
+                        barred.push((i, j));
+                        queue.insert(Node {
+                            cost,
+                            cols: child.cols(),
+                            prefix: i,
+                            barred,
+                        });
+                        if queue.len() > room {
+                            queue.pop_last();
+                        }
+                    }
+                }
             }
             // fix row i to its column for the next children
             prefix_lap.row_active[i] = false;
