@@ -30,6 +30,9 @@ fn main() -> anyhow::Result<()> {
         min_sum: None,
         max_sum: Some(12.0),
     };
-    println!("selections with sum <= 12: {}", selections(&matrix, cheap).count());
+    println!(
+        "selections with sum <= 12: {}",
+        selections(&matrix, cheap).count()
+    );
     Ok(())
 }

@@ -57,9 +57,19 @@ pub fn assign(matrix: &Matrix, sense: Sense) -> Option<Selection> {
     top_k(matrix, 1, sense).pop()
 }
 
-/// The `k` best selections, best first, in the order described in the
-/// [module docs](self): by sum, then by column sequence. Fewer when there are
-/// fewer selections.
+/// The `k` best selections, best first; fewer when there are fewer selections.
+///
+/// Order: by sum (smallest first for [`Sense::Min`], largest first for
+/// [`Sense::Max`]), then equal sums by column sequence in the oriented matrix,
+/// smallest first — the order of [`selections`](super::selections). The
+/// result is exactly the first `k` of all selections sorted this way (when the
+/// matrix [is exact](Matrix::is_exact)).
+///
+/// Method: a Hungarian (Jonker–Volgenant style) solve with potentials, the
+/// optimum with the smallest column sequence picked on the tight cells, then
+/// Murty's partitioning with warm-started children, a queue of at most `k`
+/// subproblems and a lower bound that skips hopeless children. About 10 ms for
+/// `k = 1` and 0.1–1 s for `k = 100` on a dense 200×200 matrix.
 pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
     match Numeric::new(matrix) {
         Numeric::Exact { grid, scale } => ranked(grid, k, sense)
@@ -298,7 +308,10 @@ impl<'g, C: Cost> Lap<'g, C> {
     fn cost_sum(&self, fixed: &[usize]) -> C {
         let mut s = sum_of(self.grid, fixed);
         for i in fixed.len()..self.grid.m {
-            s += self.grid.at(i, self.row_col[i]).expect("a matching avoids holes");
+            s += self
+                .grid
+                .at(i, self.row_col[i])
+                .expect("a matching avoids holes");
         }
         s
     }
@@ -432,8 +445,12 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
                     let cost = child.cost_sum(&node.cols[..i]);
                     if !hopeless(cost, &queue) {
                         child.lexmin();
-                        let mut barred: Vec<(usize, usize)> =
-                            node.barred.iter().copied().filter(|&(r, _)| r >= i).collect();
+                        let mut barred: Vec<(usize, usize)> = node
+                            .barred
+                            .iter()
+                            .copied()
+                            .filter(|&(r, _)| r >= i)
+                            .collect();
                         barred.push((i, j));
                         queue.insert(Node {
                             cost,
@@ -529,7 +546,9 @@ mod tests {
         let mut state = 12345u64;
         for (i, row) in rows.iter_mut().enumerate() {
             for v in row.iter_mut() {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 *v = Some(1.0 + (state >> 63) as f64);
             }
             row[(i * 7 + 3) % n] = Some(0.0);

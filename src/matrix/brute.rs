@@ -20,9 +20,12 @@ pub fn small_matrix() -> impl Strategy<Value = Matrix> {
     })
 }
 
+/// One brute-force selection: column sequence in the oriented matrix, cells, sum.
+pub type Brute = (Vec<usize>, Vec<(usize, usize)>, f64);
+
 /// Every selection as (column sequence in the oriented matrix, cells, sum),
 /// in column-sequence order.
-pub fn all(m: &Matrix) -> Vec<(Vec<usize>, Vec<(usize, usize)>, f64)> {
+pub fn all(m: &Matrix) -> Vec<Brute> {
     let transposed = m.rows > m.cols;
     let (rows, cols) = if transposed {
         (m.cols, m.rows)
@@ -79,5 +82,7 @@ pub fn ranked(m: &Matrix, sense: Sense) -> Vec<(Vec<(usize, usize)>, f64)> {
         };
         by_sum.then_with(|| a.0.cmp(&b.0))
     });
-    all.into_iter().map(|(_, cells, sum)| (cells, sum)).collect()
+    all.into_iter()
+        .map(|(_, cells, sum)| (cells, sum))
+        .collect()
 }

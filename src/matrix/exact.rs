@@ -135,10 +135,7 @@ impl Numeric {
                     .iter()
                     .map(|d| match d {
                         None => Some(None),
-                        Some(d) => d
-                            .scaled(scale)
-                            .filter(|s| s.abs() <= MAX_SCALED)
-                            .map(Some),
+                        Some(d) => d.scaled(scale).filter(|s| s.abs() <= MAX_SCALED).map(Some),
                     })
                     .collect();
                 if let Some(scaled) = scaled {
@@ -286,13 +283,55 @@ mod tests {
 
     #[test]
     fn decimals() {
-        assert_eq!(d("1.2500"), Decimal { mantissa: 125, exp: -2 });
-        assert_eq!(d("-0.003e2"), Decimal { mantissa: -3, exp: -1 });
-        assert_eq!(d("+1200"), Decimal { mantissa: 12, exp: 2 });
-        assert_eq!(d(".5"), Decimal { mantissa: 5, exp: -1 });
-        assert_eq!(d("0.000"), Decimal { mantissa: 0, exp: 0 });
-        assert_eq!(d("-0"), Decimal { mantissa: 0, exp: 0 });
-        assert_eq!(d("7."), Decimal { mantissa: 7, exp: 0 });
+        assert_eq!(
+            d("1.2500"),
+            Decimal {
+                mantissa: 125,
+                exp: -2
+            }
+        );
+        assert_eq!(
+            d("-0.003e2"),
+            Decimal {
+                mantissa: -3,
+                exp: -1
+            }
+        );
+        assert_eq!(
+            d("+1200"),
+            Decimal {
+                mantissa: 12,
+                exp: 2
+            }
+        );
+        assert_eq!(
+            d(".5"),
+            Decimal {
+                mantissa: 5,
+                exp: -1
+            }
+        );
+        assert_eq!(
+            d("0.000"),
+            Decimal {
+                mantissa: 0,
+                exp: 0
+            }
+        );
+        assert_eq!(
+            d("-0"),
+            Decimal {
+                mantissa: 0,
+                exp: 0
+            }
+        );
+        assert_eq!(
+            d("7."),
+            Decimal {
+                mantissa: 7,
+                exp: 0
+            }
+        );
         assert_eq!(Decimal::parse("1e999999"), None);
     }
 

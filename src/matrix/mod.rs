@@ -47,7 +47,9 @@ mod select;
 
 pub use assign::{Sense, assign, top_k};
 pub use parse::{MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, Value};
-pub use permanent::{Count, CountError, CountMethod, MAX_HOLE_LINES, MAX_RYSER_COLS, count, count_method};
+pub use permanent::{
+    Count, CountError, CountMethod, MAX_HOLE_LINES, MAX_RYSER_COLS, count, count_method,
+};
 pub use select::{Bounds, Selections, selections};
 
 /// One selection: a cell from every row (or every column, for a tall matrix),

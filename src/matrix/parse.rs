@@ -388,10 +388,8 @@ mod tests {
 
     #[test]
     fn numbers_comments_blank_lines_and_holes() {
-        let m = Matrix::parse(
-            "\u{feff}# costs\n-1.5,2e3,\"7\"\r\n\n  # more\n.5,,+3E-2\n\n",
-        )
-        .unwrap();
+        let m =
+            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n\n  # more\n.5,,+3E-2\n\n").unwrap();
         assert_eq!((m.rows, m.cols), (2, 3));
         assert_eq!(m.get(0, 0), Some(-1.5));
         assert_eq!(m.get(0, 1), Some(2000.0));
@@ -439,7 +437,10 @@ mod tests {
     #[test]
     fn empty() {
         assert_eq!(err(""), "empty matrix: no rows of numbers");
-        assert_eq!(err("# only a comment\n\n  \n"), "empty matrix: no rows of numbers");
+        assert_eq!(
+            err("# only a comment\n\n  \n"),
+            "empty matrix: no rows of numbers"
+        );
     }
 
     #[test]

@@ -185,8 +185,7 @@ impl Pattern {
     }
 }
 
-/// Which method [`count`] would use on this matrix (see the
-/// [module docs](self)), or why it would refuse.
+/// Which method [`count`] would use on this matrix, or why it would refuse.
 pub fn count_method(matrix: &Matrix) -> Result<CountMethod, CountError> {
     Ok(match plan(matrix)? {
         Plan::Zero => CountMethod::Direct,
@@ -199,6 +198,20 @@ pub fn count_method(matrix: &Matrix) -> Result<CountMethod, CountError> {
 /// The number of selections that avoid the holes, exactly, without
 /// enumerating them. For a square 0/1 matrix with `--skip 0` this is its
 /// permanent.
+///
+/// Columns without values are dropped; a row without values gives 0. Then the
+/// cheaper of two exact methods runs:
+///
+/// - [`CountMethod::Ryser`]: Ryser's formula (its rectangular form) over
+///   column subsets in Gray-code order, `O(2^n · m)`, flat memory, on all
+///   threads; up to [`MAX_RYSER_COLS`] columns (25 columns: about a second).
+/// - [`CountMethod::Holes`]: inclusion–exclusion over the holes with rook
+///   numbers, `O(2^h · lines)` where `h` is the fewer of the rows and the
+///   columns that hold holes, up to [`MAX_HOLE_LINES`]; instant for nearly
+///   full matrices of any size (an all-ones `n × n` gives `n!`).
+///
+/// Beyond both limits: [`CountError::TooLarge`] — enumerate with
+/// [`selections`](super::selections) instead.
 ///
 /// ```
 /// use placer::matrix::{Matrix, count};
@@ -229,7 +242,11 @@ fn ryser(p: &Pattern) -> u128 {
     let coef: Vec<u128> = (0..=m)
         .map(|s| {
             let c = binomial(n - s, m - s);
-            if (m - s) % 2 == 0 { c } else { c.wrapping_neg() }
+            if (m - s) % 2 == 0 {
+                c
+            } else {
+                c.wrapping_neg()
+            }
         })
         .collect();
     let total: u64 = 1 << n;
@@ -413,7 +430,10 @@ mod tests {
         let mut m = ones(25);
         m.cells[0] = None;
         assert_eq!(count_method(&m), Ok(CountMethod::Holes));
-        assert_eq!(count(&m).unwrap().to_biguint(), factorial(25) - factorial(24));
+        assert_eq!(
+            count(&m).unwrap().to_biguint(),
+            factorial(25) - factorial(24)
+        );
     }
 
     #[test]

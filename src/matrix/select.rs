@@ -119,10 +119,7 @@ impl<C: Cost> Walk<C> {
                 break;
             };
             let (lo_v, hi_v) = row.fold((first, first), |(a, b), v| {
-                (
-                    if v < a { v } else { a },
-                    if v > b { v } else { b },
-                )
+                (if v < a { v } else { a }, if v > b { v } else { b })
             });
             suffix_min[i] = suffix_min[i + 1] + lo_v;
             suffix_max[i] = suffix_max[i + 1] + hi_v;
@@ -237,7 +234,11 @@ mod tests {
     fn twelve_by_twelve_bounded_is_pruned() {
         // 12! = 479 001 600 selections; only the diagonal reaches sum 12·11
         let rows: Vec<Vec<Option<f64>>> = (0..12)
-            .map(|i| (0..12).map(|j| Some(if i == j { 11.0 } else { 0.0 })).collect())
+            .map(|i| {
+                (0..12)
+                    .map(|j| Some(if i == j { 11.0 } else { 0.0 }))
+                    .collect()
+            })
             .collect();
         let m = Matrix::from_rows(&rows);
         let b = Bounds {
