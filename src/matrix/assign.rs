@@ -365,18 +365,24 @@ fn sum_of<C: Cost>(grid: &Grid<C>, cols: &[usize]) -> C {
 /// The first `k` selections under (sum, column sequence), as original cells
 /// and sums.
 fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, usize)>, C)> {
+    let negated;
     let costs = match sense {
-        Sense::Min => grid.clone(),
-        Sense::Max => Grid {
-            cost: grid.cost.iter().map(|c| c.map(|c| -c)).collect(),
-            ..grid.clone()
-        },
+        Sense::Min => &grid,
+        Sense::Max => {
+            negated = Grid {
+                m: grid.m,
+                n: grid.n,
+                transposed: grid.transposed,
+                cost: grid.cost.iter().map(|c| c.map(|c| -c)).collect(),
+            };
+            &negated
+        }
     };
     let mut out = Vec::new();
     if k == 0 {
         return out;
     }
-    let mut root = Lap::new(&costs, &[], &[]);
+    let mut root = Lap::new(costs, &[], &[]);
     if !root.solve() {
         return out;
     }
@@ -386,7 +392,7 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
     // anything worse than that many others can never be output.
     let mut queue = BTreeSet::new();
     queue.insert(Node {
-        cost: sum_of(&costs, &cols),
+        cost: sum_of(costs, &cols),
         cols,
         prefix: 0,
         barred: Vec::new(),
@@ -408,7 +414,7 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
         let parent = match cached.take() {
             Some(lap) => lap,
             None => {
-                let mut lap = Lap::new(&costs, &node.cols[..node.prefix], &node.barred);
+                let mut lap = Lap::new(costs, &node.cols[..node.prefix], &node.barred);
                 let solved = lap.solve();
                 debug_assert!(solved);
                 lap.lexmin();

@@ -74,3 +74,23 @@ impl Selection {
 
 #[cfg(test)]
 mod brute;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_matrix() {
+        let m = Matrix::load(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/matrix.csv")).unwrap();
+        assert_eq!((m.rows, m.cols), (4, 4));
+        let top = top_k(&m, 3, Sense::Max);
+        let sums: Vec<f64> = top.iter().map(|s| s.sum).collect();
+        assert_eq!(sums, vec![31.0, 29.0, 29.0]);
+        assert_eq!(top[0].cells, vec![(0, 2), (1, 1), (2, 3), (3, 0)]);
+        assert_eq!(top[0].values(&m), vec![9.0, 8.0, 8.0, 6.0]);
+        assert_eq!(count(&m).unwrap(), Count::Small(18));
+        assert_eq!(selections(&m, Bounds::default()).count(), 18);
+        let best = assign(&m, Sense::Min).unwrap();
+        assert_eq!(best.sum, 11.0);
+    }
+}
