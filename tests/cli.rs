@@ -386,3 +386,227 @@ fn closed_stdout_ends_quietly() {
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+#[test]
+fn select_counts_lists_and_ranks() {
+    let m = "examples/matrix.csv";
+    placer()
+        .args(["select", m])
+        .assert()
+        .success()
+        .stdout("18\n");
+    placer()
+        .args(["select", m, "--first"])
+        .assert()
+        .success()
+        .stdout("[7] 2  9  4\n 3 [8] #  6\n 5  1 [4] 8\n 6  9  3 [2]\n");
+    placer()
+        .args(["select", m, "--top", "2", "--max", "--format", "json"])
+        .assert()
+        .success()
+        .stdout("{\"cells\":[[1,3],[2,2],[3,4],[4,1]],\"values\":[9,8,8,6],\"sum\":31}\n{\"cells\":[[1,3],[2,1],[3,4],[4,2]],\"values\":[9,3,8,9],\"sum\":29}\n");
+    placer()
+        .args(["select", m, "--top", "1", "--min", "--format", "cells"])
+        .assert()
+        .success()
+        .stdout("(1,2) (2,1) (3,3) (4,4)\n");
+    assert_eq!(
+        stdout_of(&["select", m, "--all", "--format", "tuple"])
+            .lines()
+            .count(),
+        18
+    );
+    let bounded = stdout_of(&["select", m, "--min-sum", "29", "--all", "--format", "json"]);
+    assert_eq!(bounded.lines().count(), 3, "{bounded}");
+    placer()
+        .args(["select", m, "--min-sum", "29", "--count"])
+        .assert()
+        .success()
+        .stdout("3\n");
+    placer()
+        .args(["select", m, "--top", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--top K needs --max or --min"));
+}
+
+#[test]
+fn select_skip_is_a_permanent_and_tall_matrices_work() {
+    placer()
+        .args(["select", "-", "--skip", "0", "--count"])
+        .write_stdin("1 0 1\n1 1 0\n0 1 1\n")
+        .assert()
+        .success()
+        .stdout("2\n");
+    let ones = "1 1 1 1 1 1 1 1 1 1\n".repeat(10);
+    placer()
+        .args(["select", "-"])
+        .write_stdin(ones)
+        .assert()
+        .success()
+        .stdout("3628800\n");
+    placer()
+        .args(["select", "-", "--all", "--format", "cells"])
+        .write_stdin("1\t2\n3\t4\n5\t6\n")
+        .assert()
+        .success()
+        .stdout(
+            // A tall matrix takes one cell per column, ordered by column 1's row, then column 2's.
+            "(1,1) (2,2)\n(1,1) (3,2)\n(1,2) (2,1)\n(2,1) (3,2)\n(1,2) (3,1)\n(2,2) (3,1)\n",
+        );
+}
+
+#[test]
+fn select_bad_matrices_name_row_and_column() {
+    placer()
+        .args(["select", "-"])
+        .write_stdin("1,2\n3\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("row 2 has 1 cell, expected 2"));
+    placer()
+        .args(["select", "-"])
+        .write_stdin("1,2\n3,x\n")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("row 2")
+                .and(predicate::str::contains("column 2"))
+                .and(predicate::str::contains("`x`")),
+        );
+    placer()
+        .args(["select", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("empty matrix"));
+    placer()
+        .args(["select", "/nonexistent.csv"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read /nonexistent.csv"));
+}
+
+#[test]
+fn rule_files_take_a_matrix_board() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("examples/matrix.csv", dir.path().join("costs.csv")).unwrap();
+    let rules = dir.path().join("m.toml");
+    std::fs::write(&rules, "name = \"m\"\n[board]\nmatrix = \"costs.csv\"\n[piece]\nsymbol = \"R\"\nlines = [\"row\", \"column\"]\n").unwrap();
+    placer()
+        .args(["solve", rules.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("18\n");
+    let json = stdout_of(&[
+        "solve",
+        rules.to_str().unwrap(),
+        "--first",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        json,
+        "{\"cells\":[[1,1],[2,2],[3,3],[4,4]],\"values\":[7,8,4,2],\"sum\":21}\n"
+    );
+    std::fs::write(&rules, "name = \"m\"\n[board]\nmatrix = \"missing.csv\"\n").unwrap();
+    placer()
+        .args(["solve", rules.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("board.matrix: cannot read")
+                .and(predicate::str::contains("m.toml:3:10")),
+        );
+}
+
+#[test]
+fn svg_pictures_to_stdout_or_files() {
+    let svg = stdout_of(&["queens", "5", "--all", "--format", "svg"]);
+    assert_eq!(svg.lines().count(), 10);
+    assert!(
+        svg.lines()
+            .all(|l| l.starts_with("<svg") && l.ends_with("</svg>"))
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pics");
+    placer()
+        .args([
+            "queens",
+            "6",
+            "--all",
+            "--format",
+            "svg",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout("");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "solution-0001.svg",
+            "solution-0002.svg",
+            "solution-0003.svg",
+            "solution-0004.svg"
+        ]
+    );
+    placer()
+        .args(["queens", "6", "--all", "--out", out.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add --format svg"));
+}
+
+#[test]
+fn generate_makes_unique_puzzles_and_export_writes_dlx() {
+    let puzzle = stdout_of(&["generate", "region-queens", "--size", "7", "--seed", "5"]);
+    assert!(
+        puzzle.starts_with("# region-queens 7×7, seed 5"),
+        "{puzzle}"
+    );
+    assert_eq!(
+        puzzle,
+        stdout_of(&["generate", "region-queens", "--size", "7", "--seed", "5"])
+    );
+    placer()
+        .args([
+            "solve",
+            "region-queens",
+            "--regions",
+            "-",
+            "--limit",
+            "2",
+            "--count",
+        ])
+        .write_stdin(puzzle.clone())
+        .assert()
+        .success()
+        .stdout("1\n");
+    placer()
+        .args(["check", "region-queens", "--regions", "-"])
+        .write_stdin(puzzle)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solution: unique"));
+    placer()
+        .args(["generate", "queens", "--size", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no exact region group"));
+    let dlx = stdout_of(&["export", "--dlx", "queens", "--set", "n=4"]);
+    assert!(
+        dlx.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("4|# | r0 r1 r2 r3 c0"),
+        "{dlx}"
+    );
+    assert_eq!(dlx.lines().count(), 2 + 16);
+}

@@ -47,6 +47,24 @@ pub fn run(args: Args) -> Result<Outcome> {
             let problem = load(&rules, &bind)?;
             solve(problem, &run)
         }
+        Command::Select {
+            matrix,
+            skip,
+            top,
+            max,
+            min,
+            min_sum,
+            max_sum,
+            run,
+        } => {
+            let bounds = crate::matrix::Bounds { min_sum, max_sum };
+            let sense = match (max, min) {
+                (_, true) => Some(crate::matrix::Sense::Min),
+                (true, _) => Some(crate::matrix::Sense::Max),
+                _ => None,
+            };
+            select(&matrix, &skip, top, sense, bounds, &run)
+        }
         Command::Table {
             rules,
             param,
@@ -329,7 +347,13 @@ fn print_solutions(
     out: &mut impl Write,
     mut next: impl FnMut(u128) -> Result<bool>,
 ) -> Result<Tally> {
-    let mut printer = output::sink(run.format, &plan.problem, None, out)?.flush_each(true);
+    let mut printer = output::sink(
+        run.format,
+        &plan.problem,
+        plan.problem.values.as_deref(),
+        out,
+    )?
+    .flush_each(true);
     let mut solutions = plan.solutions(run.unique);
     let mut count: u128 = 0;
     for solution in solutions.by_ref() {
@@ -360,8 +384,11 @@ fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) 
         }
         count += 1;
         let path = dir.join(format!("solution-{count:04}.svg"));
-        std::fs::write(&path, output::svg_document(&plan.problem, None, &solution))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(
+            &path,
+            output::svg_document(&plan.problem, plan.problem.values.as_deref(), &solution),
+        )
+        .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Tally {
         count,
@@ -411,6 +438,118 @@ fn generate(
         .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Outcome::Done)
+}
+
+/// `placer select`: counting, ranking and listing the selections of a matrix.
+fn select(
+    path: &Path,
+    skip: &[f64],
+    top: Option<usize>,
+    sense: Option<crate::matrix::Sense>,
+    bounds: crate::matrix::Bounds,
+    run: &RunArgs,
+) -> Result<Outcome> {
+    use crate::matrix::{self, Matrix};
+    if run.unique || run.checkpoint.is_some() || run.shard.is_some() {
+        bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
+    }
+    let mut m = if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut text)
+            .context("cannot read the matrix from stdin")?;
+        Matrix::parse(&text).context("<stdin>")?
+    } else {
+        Matrix::load(path)?
+    };
+    m.skip(skip);
+    let name = path
+        .file_name()
+        .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
+    let problem = Problem::from_matrix(&name, &m);
+    let started = Instant::now();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
+    if let Some(k) = top {
+        let Some(sense) = sense else {
+            bail!("--top K needs --max or --min")
+        };
+        if bounded || run.count || run.first || run.step {
+            bail!(
+                "--top lists the K best; it does not combine with --min-sum/--max-sum, --count, --first or --step"
+            );
+        }
+        let mut printer = output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?;
+        for s in matrix::top_k(&m, k, sense) {
+            printer.write(&Solution { cells: s.cells })?;
+        }
+        printer.into_result()?;
+        out.flush()?;
+        return Ok(Outcome::Done);
+    }
+    if sense.is_some() {
+        bail!("--max and --min rank selections: add --top K");
+    }
+    let first_only = mode(run) == Mode::First;
+    if mode(run) == Mode::Count {
+        let count = if bounded || run.limit.is_some() {
+            let limit = run.limit.unwrap_or(u128::MAX);
+            let mut n: u128 = 0;
+            for _ in matrix::selections(&m, bounds) {
+                n += 1;
+                if n >= limit {
+                    break;
+                }
+            }
+            n.to_string()
+        } else {
+            match matrix::count(&m) {
+                Ok(c) => c.to_string(),
+                Err(_) => problem.plan().count(count_options(run)).count.to_string(),
+            }
+        };
+        print_count(&mut out, run.format, &count)?;
+        out.flush()?;
+        if run.stats {
+            eprintln!(
+                "solutions: {count}  seconds: {:.3}",
+                started.elapsed().as_secs_f64()
+            );
+        }
+        return Ok(Outcome::Done);
+    }
+    let limit = if first_only { Some(1) } else { run.limit };
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut printer =
+        output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
+    let mut count: u128 = 0;
+    for s in matrix::selections(&m, bounds) {
+        if limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        count += 1;
+        printer.write(&Solution { cells: s.cells })?;
+        if mode(run) == Mode::Step {
+            eprint!("-- selection {count} -- Enter: next, q: quit ");
+            match lines.next() {
+                Some(Ok(line)) if !line.trim().eq_ignore_ascii_case("q") => {}
+                _ => break,
+            }
+        }
+    }
+    printer.into_result()?;
+    out.flush()?;
+    if run.stats {
+        eprintln!(
+            "solutions: {count}  seconds: {:.3}",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(if first_only && count == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Done
+    })
 }
 
 fn print_stats(tally: Tally, seconds: f64) {
@@ -493,7 +632,12 @@ fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {
             _ => unreachable!("took at most two"),
         };
         writeln!(out, "solution: {verdict}")?;
-        let mut printer = output::sink(Format::Board, &plan.problem, None, &mut out)?;
+        let mut printer = output::sink(
+            Format::Board,
+            &plan.problem,
+            plan.problem.values.as_deref(),
+            &mut out,
+        )?;
         for s in &two {
             printer.write(s)?;
         }

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{Diagnostic, Source};
+use crate::matrix::Matrix;
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
 /// Largest number of rows or columns the engine searches.
@@ -43,6 +44,8 @@ pub struct Problem {
     pub givens: Vec<usize>,
     /// Coloured regions, when the board has them.
     pub regions: Option<Regions>,
+    /// Cell values, row-major, when the board comes from a matrix; `None` on holes.
+    pub values: Option<Vec<Option<f64>>>,
     /// The piece and its attacks.
     pub piece: Piece,
     /// Group counts.
@@ -155,6 +158,39 @@ pub struct Bindings {
 }
 
 impl Problem {
+    /// Rooks on a matrix board: one piece in every row and no column twice
+    /// (one in every column when the matrix is taller than wide), never on a hole.
+    pub fn from_matrix(name: &str, m: &Matrix) -> Problem {
+        let values: Vec<Option<f64>> = (0..m.rows * m.cols)
+            .map(|i| m.get(i / m.cols, i % m.cols))
+            .collect();
+        Problem {
+            name: name.to_string(),
+            summary: "one value from each row, no column twice".into(),
+            params: BTreeMap::new(),
+            rows: m.rows,
+            cols: m.cols,
+            wrap: false,
+            holes: values.iter().map(Option::is_none).collect(),
+            givens: Vec::new(),
+            regions: None,
+            values: Some(values),
+            piece: Piece {
+                name: "rook".into(),
+                symbol: 'R',
+                count: m.rows.min(m.cols),
+                lines: Lines {
+                    row: true,
+                    column: true,
+                    diagonal: false,
+                    anti_diagonal: false,
+                },
+                leaps: Vec::new(),
+            },
+            groups: Vec::new(),
+        }
+    }
+
     /// Binds a spec's parameters and checks that the rules make sense.
     pub fn bind(spec: &RuleSpec, bindings: &Bindings) -> Result<Problem, ProblemError> {
         Binder {
@@ -318,7 +354,22 @@ impl Binder<'_> {
         )?;
         let cells_pic =
             self.picture(&spec.board.cells, &self.bindings.cells, PictureKind::Cells)?;
-        let (rows, cols) = self.size(&params, [&regions_pic, &cells_pic])?;
+        let matrix = self.matrix()?;
+        let (rows, cols) = match (&matrix, &spec.board.rows, &regions_pic, &cells_pic) {
+            (Some(m), None, None, None) => self.matrix_size(m)?,
+            _ => self.size(&params, [&regions_pic, &cells_pic])?,
+        };
+        if let Some(m) = &matrix {
+            if (m.rows, m.cols) != (rows, cols) {
+                return Err(self.at(
+                    format!(
+                        "the matrix is {}×{}, but the board is {rows}×{cols}",
+                        m.rows, m.cols
+                    ),
+                    spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
+                ));
+            }
+        }
         let n = rows * cols;
 
         let mut vars = params.clone();
@@ -327,6 +378,16 @@ impl Binder<'_> {
 
         let symbol = self.symbol()?;
         let mut holes = vec![false; n];
+        let values = matrix.map(|m| {
+            (0..n)
+                .map(|i| m.get(i / cols, i % cols))
+                .collect::<Vec<_>>()
+        });
+        if let Some(values) = &values {
+            for (hole, v) in holes.iter_mut().zip(values) {
+                *hole |= v.is_none();
+            }
+        }
         let mut givens = Vec::new();
         for spanned in spec.board.holes.iter().flatten() {
             let pair = spanned.get_ref();
@@ -422,6 +483,7 @@ impl Binder<'_> {
             holes,
             givens,
             regions,
+            values,
             piece: Piece {
                 name: spec.piece.name.clone().unwrap_or_else(|| "piece".into()),
                 symbol,
@@ -539,6 +601,34 @@ impl Binder<'_> {
             }
         }
         Ok((rows, cols))
+    }
+
+    /// The `[board] matrix` file, read relative to the rule file.
+    fn matrix(&self) -> Result<Option<Matrix>, Diagnostic> {
+        let Some(name) = &self.spec.board.matrix else {
+            return Ok(None);
+        };
+        let path = match &self.spec.dir {
+            Some(dir) => dir.join(name.get_ref()),
+            None => std::path::PathBuf::from(name.get_ref()),
+        };
+        Matrix::load(&path).map(Some).map_err(|e| {
+            self.at(format!("board.matrix: {e}"), name.span())
+                .with_help("a comma, tab or whitespace separated file of numbers, relative to the rule file")
+        })
+    }
+
+    fn matrix_size(&self, m: &Matrix) -> Result<(usize, usize), Diagnostic> {
+        if m.rows > MAX_SIDE || m.cols > MAX_SIDE {
+            return Err(self.at(
+                format!(
+                    "the matrix is {}×{}, more than the supported {MAX_SIDE}×{MAX_SIDE}",
+                    m.rows, m.cols
+                ),
+                self.spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
+            ));
+        }
+        Ok((m.rows, m.cols))
     }
 
     fn symbol(&self) -> Result<char, Diagnostic> {

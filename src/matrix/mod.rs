@@ -1,0 +1,96 @@
+//! Matrix selections: one cell per row, no column twice (rooks on a valued board).
+//!
+//! A [`Matrix`] is read from a comma, tab or whitespace separated file
+//! ([`Matrix::parse`], [`Matrix::load`]); empty cells, and cells equal to a
+//! [`Matrix::skip`] value, are *holes* that no selection may use.
+//!
+//! A *selection* of an `m × n` matrix with `m ≤ n` takes one cell from every
+//! row, no two in one column. When `m > n` the roles swap: one cell from every
+//! column, no two in one row. Everything below is defined on that *oriented*
+//! matrix (the transpose when `m > n`); the cells of a [`Selection`] are always
+//! reported in the original orientation, sorted by row.
+//!
+//! The deterministic order used everywhere is the *column sequence* of a
+//! selection in the oriented matrix (row 1's column, then row 2's, ...),
+//! compared lexicographically. [`selections`] streams in this order, and
+//! [`top_k`] breaks ties between equal sums by it.
+//!
+//! - [`assign`] / [`top_k`]: the best / K best selections by sum (Hungarian
+//!   algorithm with potentials, then Murty's partitioning), without enumeration.
+//! - [`count`]: the number of selections that avoid the holes (a permanent),
+//!   without enumeration, exact in big integers.
+//! - [`selections`]: every selection, optionally bounded by `min_sum`/`max_sum`
+//!   with branch-and-bound pruning, as a flat-memory iterator.
+//!
+//! ```
+//! use placer::matrix::{Matrix, Sense, count, top_k};
+//!
+//! //   . 1 2        the best selection by minimum sum is
+//! //   3 . 1        (1,2) (2,3) (3,1): 1 + 1 + 0 = 2
+//! //   0 2 .
+//! let m = Matrix::parse(",1,2\n3,,1\n0,2,\n").unwrap();
+//! let best = &top_k(&m, 1, Sense::Min)[0];
+//! assert_eq!(best.cells, vec![(0, 1), (1, 2), (2, 0)]);
+//! assert_eq!(best.sum, 2.0);
+//! assert_eq!(count(&m).unwrap().to_string(), "2");
+//! ```
+//!
+//! Sums are exact: values are read as decimals and summed as scaled integers
+//! (see [`Matrix::is_exact`]); only matrices whose values span more than about
+//! 28 decimal digits fall back to `f64` arithmetic.
+
+mod assign;
+mod exact;
+mod parse;
+mod permanent;
+mod select;
+
+pub use assign::{Sense, assign, top_k};
+pub use parse::{MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, Value};
+pub use permanent::{
+    Count, CountError, CountMethod, MAX_HOLE_LINES, MAX_RYSER_COLS, count, count_method,
+};
+pub use select::{Bounds, Selections, selections};
+
+/// One selection: a cell from every row (or every column, for a tall matrix),
+/// no two sharing a row or a column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selection {
+    /// The chosen cells as 0-based `(row, col)`, sorted by row.
+    pub cells: Vec<(usize, usize)>,
+    /// The sum of the chosen values, computed exactly and rounded once to `f64`.
+    pub sum: f64,
+}
+
+impl Selection {
+    /// The values of the chosen cells, in the order of [`Selection::cells`].
+    pub fn values(&self, matrix: &Matrix) -> Vec<f64> {
+        self.cells
+            .iter()
+            .map(|&(r, c)| matrix.get(r, c).unwrap_or(f64::NAN))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod brute;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_matrix() {
+        let m = Matrix::load(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/matrix.csv")).unwrap();
+        assert_eq!((m.rows, m.cols), (4, 4));
+        let top = top_k(&m, 3, Sense::Max);
+        let sums: Vec<f64> = top.iter().map(|s| s.sum).collect();
+        assert_eq!(sums, vec![31.0, 29.0, 29.0]);
+        assert_eq!(top[0].cells, vec![(0, 2), (1, 1), (2, 3), (3, 0)]);
+        assert_eq!(top[0].values(&m), vec![9.0, 8.0, 8.0, 6.0]);
+        assert_eq!(count(&m).unwrap(), Count::Small(18));
+        assert_eq!(selections(&m, Bounds::default()).count(), 18);
+        let best = assign(&m, Sense::Min).unwrap();
+        assert_eq!(best.sum, 11.0);
+    }
+}

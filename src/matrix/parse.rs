@@ -1,0 +1,490 @@
+//! Reading matrices: comma, tab or whitespace separated numbers.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// The most rows a matrix may have.
+pub const MAX_ROWS: usize = 4096;
+/// The most columns a matrix may have.
+pub const MAX_COLS: usize = 4096;
+/// The most cells a matrix may have (4 Mi).
+pub const MAX_CELLS: usize = 4 * 1024 * 1024;
+
+/// Why a matrix could not be read. Rows and columns are 1-based; a row is a
+/// data row (comment and blank lines do not count), and the file line is named
+/// too when it differs.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatrixError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {error}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        error: std::io::Error,
+    },
+    /// An error inside a file, with the file's path.
+    #[error("{path}: {error}")]
+    InFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong in it.
+        error: Box<MatrixError>,
+    },
+    /// No data rows at all.
+    #[error("empty matrix: no rows of numbers")]
+    Empty,
+    /// A row whose cell count differs from the first row's.
+    #[error("{} has {found} {}, expected {expected}", Place(*row, *line), if *found == 1 { "cell" } else { "cells" })]
+    Ragged {
+        /// The 1-based data row.
+        row: usize,
+        /// The 1-based file line.
+        line: usize,
+        /// Cells in this row.
+        found: usize,
+        /// Cells in the first row.
+        expected: usize,
+    },
+    /// A cell that is not a number.
+    #[error("{}, column {col}: `{text}` is not a number", Place(*row, *line))]
+    NotANumber {
+        /// The 1-based data row.
+        row: usize,
+        /// The 1-based file line.
+        line: usize,
+        /// The 1-based column.
+        col: usize,
+        /// The cell's text.
+        text: String,
+    },
+    /// A number too large for `f64`.
+    #[error("{}, column {col}: `{text}` is out of range", Place(*row, *line))]
+    OutOfRange {
+        /// The 1-based data row.
+        row: usize,
+        /// The 1-based file line.
+        line: usize,
+        /// The 1-based column.
+        col: usize,
+        /// The cell's text.
+        text: String,
+    },
+    /// More rows, columns or cells than supported.
+    #[error(
+        "matrix too large: {what} (at most {MAX_ROWS} rows, {MAX_COLS} columns and {MAX_CELLS} cells)"
+    )]
+    TooLarge {
+        /// What overflowed, e.g. `row 4097`.
+        what: String,
+    },
+}
+
+/// "row 3", or "row 3 (line 5)" when comments or blank lines shift the two.
+struct Place(usize, usize);
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == self.1 {
+            write!(f, "row {}", self.0)
+        } else {
+            write!(f, "row {} (line {})", self.0, self.1)
+        }
+    }
+}
+
+/// A cell's number together with the text it was written as.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Value {
+    /// The number.
+    pub num: f64,
+    /// The text as written in the file (trimmed), for aligned display.
+    pub text: String,
+}
+
+impl Value {
+    /// A value from a number; its text is the shortest that reads back the same.
+    pub fn from_f64(num: f64) -> Value {
+        let text = if num == 0.0 || (1e-6..1e16).contains(&num.abs()) {
+            format!("{num}")
+        } else {
+            format!("{num:e}")
+        };
+        Value { num, text }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.text)
+    }
+}
+
+/// A matrix of numbers with holes, row-major.
+///
+/// ```
+/// use placer::matrix::Matrix;
+///
+/// // 1  2  3
+/// // 4  .  6       (an empty cell is a hole)
+/// let m = Matrix::parse("1,2,3\n4,,6\n").unwrap();
+/// assert_eq!((m.rows, m.cols), (2, 3));
+/// assert_eq!(m.get(1, 0), Some(4.0));
+/// assert_eq!(m.get(1, 1), None);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matrix {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// `rows × cols` cells, row-major; `None` is a hole.
+    pub cells: Vec<Option<Value>>,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Separator {
+    Comma,
+    Tab,
+    Whitespace,
+}
+
+impl Matrix {
+    /// Reads a matrix from text.
+    ///
+    /// The separator is detected from the data lines: comma if any line has a
+    /// comma, else tab if every line has a tab, else runs of whitespace. With commas or
+    /// tabs, spaces around a cell are ignored, a cell may be wrapped in double
+    /// quotes, and an empty cell is a hole. Lines whose first non-blank
+    /// character is `#` are comments; blank lines are ignored. Numbers are
+    /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
+    pub fn parse(text: &str) -> Result<Matrix, MatrixError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let data = || {
+            text.lines().enumerate().filter(|(_, l)| {
+                let t = l.trim();
+                !t.is_empty() && !t.starts_with('#')
+            })
+        };
+        let sep = if data().any(|(_, l)| l.contains(',')) {
+            Separator::Comma
+        } else if data().all(|(_, l)| l.contains('\t')) {
+            Separator::Tab
+        } else {
+            Separator::Whitespace
+        };
+        let mut cols = 0;
+        let mut rows = 0;
+        let mut cells = Vec::new();
+        for (index, line) in data() {
+            rows += 1;
+            let line_no = index + 1;
+            if rows > MAX_ROWS {
+                return Err(MatrixError::TooLarge {
+                    what: format!("more than {MAX_ROWS} rows"),
+                });
+            }
+            let fields: Vec<&str> = match sep {
+                Separator::Comma => line.split(',').collect(),
+                Separator::Tab => line.split('\t').collect(),
+                Separator::Whitespace => line.split_whitespace().collect(),
+            };
+            if rows == 1 {
+                cols = fields.len();
+                if cols > MAX_COLS {
+                    return Err(MatrixError::TooLarge {
+                        what: format!("{cols} columns"),
+                    });
+                }
+            } else if fields.len() != cols {
+                return Err(MatrixError::Ragged {
+                    row: rows,
+                    line: line_no,
+                    found: fields.len(),
+                    expected: cols,
+                });
+            }
+            if rows * cols > MAX_CELLS {
+                return Err(MatrixError::TooLarge {
+                    what: format!("more than {MAX_CELLS} cells"),
+                });
+            }
+            for (c, field) in fields.iter().enumerate() {
+                let mut t = field.trim();
+                if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
+                    t = t[1..t.len() - 1].trim();
+                }
+                if t.is_empty() {
+                    cells.push(None);
+                    continue;
+                }
+                let place = |text: &str| (rows, line_no, c + 1, text.to_string());
+                if !is_decimal(t) {
+                    let (row, line, col, text) = place(t);
+                    return Err(MatrixError::NotANumber {
+                        row,
+                        line,
+                        col,
+                        text,
+                    });
+                }
+                let num: f64 = t.parse().expect("a checked decimal parses");
+                if !num.is_finite() {
+                    let (row, line, col, text) = place(t);
+                    return Err(MatrixError::OutOfRange {
+                        row,
+                        line,
+                        col,
+                        text,
+                    });
+                }
+                cells.push(Some(Value {
+                    num,
+                    text: t.to_string(),
+                }));
+            }
+        }
+        if rows == 0 || cols == 0 {
+            return Err(MatrixError::Empty);
+        }
+        Ok(Matrix { rows, cols, cells })
+    }
+
+    /// Reads a matrix from a file; errors name the path.
+    pub fn load(path: impl AsRef<Path>) -> Result<Matrix, MatrixError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| MatrixError::Io {
+            path: path.to_path_buf(),
+            error: source,
+        })?;
+        Matrix::parse(&text).map_err(|e| MatrixError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(e),
+        })
+    }
+
+    /// A matrix from rows of numbers (`None` = hole).
+    ///
+    /// # Panics
+    /// If the rows differ in length, or there are none.
+    pub fn from_rows(rows: &[Vec<Option<f64>>]) -> Matrix {
+        assert!(!rows.is_empty(), "a matrix needs at least one row");
+        let cols = rows[0].len();
+        assert!(rows.iter().all(|r| r.len() == cols), "ragged rows");
+        Matrix {
+            rows: rows.len(),
+            cols,
+            cells: rows
+                .iter()
+                .flatten()
+                .map(|v| v.map(Value::from_f64))
+                .collect(),
+        }
+    }
+
+    /// Turns every cell equal (`==`, so `-0` equals `0`) to one of `values`
+    /// into a hole; returns how many cells changed.
+    pub fn skip(&mut self, values: &[f64]) -> usize {
+        let mut changed = 0;
+        for cell in &mut self.cells {
+            if cell.as_ref().is_some_and(|v| values.contains(&v.num)) {
+                *cell = None;
+                changed += 1;
+            }
+        }
+        changed
+    }
+
+    /// The number at 0-based `(row, col)`, or `None` for a hole.
+    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
+        self.value(row, col).map(|v| v.num)
+    }
+
+    /// The value at 0-based `(row, col)`, or `None` for a hole.
+    pub fn value(&self, row: usize, col: usize) -> Option<&Value> {
+        assert!(row < self.rows && col < self.cols, "cell out of range");
+        self.cells[row * self.cols + col].as_ref()
+    }
+
+    /// Whether sums over this matrix are computed exactly: true unless its
+    /// values need more than 28 decimal places, or more than 96 bits once
+    /// scaled to integers. Otherwise sums use `f64` and ties may be decided
+    /// by rounding.
+    pub fn is_exact(&self) -> bool {
+        matches!(
+            super::exact::Numeric::new(self),
+            super::exact::Numeric::Exact { .. }
+        )
+    }
+}
+
+impl FromStr for Matrix {
+    type Err = MatrixError;
+
+    fn from_str(s: &str) -> Result<Matrix, MatrixError> {
+        Matrix::parse(s)
+    }
+}
+
+/// `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`
+pub(crate) fn is_decimal(t: &str) -> bool {
+    let b = t.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+        i += 1;
+    }
+    let int_start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut digits = i - int_start;
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        let frac_start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        digits += i - frac_start;
+    }
+    if digits == 0 {
+        return false;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        let exp_start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == exp_start {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Matrix::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn separators_are_detected() {
+        let comma = Matrix::parse("1, 2 ,3\n4,5,6\n").unwrap();
+        let tab = Matrix::parse("1\t2\t3\n4\t5\t6").unwrap();
+        let space = Matrix::parse("  1  2 3\n4 5\t 6\n\n\n").unwrap();
+        assert_eq!(comma, tab);
+        assert_eq!(comma, space);
+        assert_eq!((comma.rows, comma.cols), (2, 3));
+        assert_eq!(comma.value(0, 1).unwrap().text, "2");
+    }
+
+    #[test]
+    fn numbers_comments_blank_lines_and_holes() {
+        let m =
+            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n\n  # more\n.5,,+3E-2\n\n").unwrap();
+        assert_eq!((m.rows, m.cols), (2, 3));
+        assert_eq!(m.get(0, 0), Some(-1.5));
+        assert_eq!(m.get(0, 1), Some(2000.0));
+        assert_eq!(m.get(0, 2), Some(7.0));
+        assert_eq!(m.get(1, 0), Some(0.5));
+        assert_eq!(m.get(1, 1), None);
+        assert_eq!(m.get(1, 2), Some(0.03));
+        assert_eq!(m.value(1, 2).unwrap().text, "+3E-2");
+    }
+
+    #[test]
+    fn skip_makes_holes() {
+        let mut m = Matrix::parse("0 1 -0\n2 0 3").unwrap();
+        assert_eq!(m.skip(&[0.0, 3.0]), 4);
+        assert_eq!(m.get(0, 1), Some(1.0));
+        assert_eq!(m.cells.iter().filter(|c| c.is_none()).count(), 4);
+    }
+
+    #[test]
+    fn ragged_rows() {
+        assert_eq!(
+            err("1 2 3 4 5\n1 2 3 4 5\n1 2 3 4\n"),
+            "row 3 has 4 cells, expected 5"
+        );
+        assert_eq!(
+            err("# header comment\n1,2\n\n1,2,3\n"),
+            "row 2 (line 4) has 3 cells, expected 2"
+        );
+    }
+
+    #[test]
+    fn not_a_number() {
+        assert_eq!(
+            err("1,2,3\n4,x5,6\n"),
+            "row 2, column 2: `x5` is not a number"
+        );
+        assert_eq!(err("a b\n1 2\n"), "row 1, column 1: `a` is not a number");
+        assert_eq!(err("1 inf\n"), "row 1, column 2: `inf` is not a number");
+        assert_eq!(err("1 NaN\n"), "row 1, column 2: `NaN` is not a number");
+        assert_eq!(err("1 1e\n"), "row 1, column 2: `1e` is not a number");
+        assert_eq!(err("1 .\n"), "row 1, column 2: `.` is not a number");
+        assert_eq!(err("1 1e999\n"), "row 1, column 2: `1e999` is out of range");
+    }
+
+    #[test]
+    fn empty() {
+        assert_eq!(err(""), "empty matrix: no rows of numbers");
+        assert_eq!(
+            err("# only a comment\n\n  \n"),
+            "empty matrix: no rows of numbers"
+        );
+    }
+
+    #[test]
+    fn too_large() {
+        let wide = vec!["1"; MAX_COLS + 1].join(",");
+        assert_eq!(
+            err(&wide),
+            "matrix too large: 4097 columns (at most 4096 rows, 4096 columns and 4194304 cells)"
+        );
+        let tall = "1\n".repeat(MAX_ROWS + 1);
+        assert_eq!(
+            err(&tall),
+            "matrix too large: more than 4096 rows (at most 4096 rows, 4096 columns and 4194304 cells)"
+        );
+        let row = vec!["1"; 2048].join(" ") + "\n";
+        assert_eq!(
+            err(&row.repeat(2049)),
+            "matrix too large: more than 4194304 cells (at most 4096 rows, 4096 columns and 4194304 cells)"
+        );
+    }
+
+    #[test]
+    fn load_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.csv");
+        std::fs::write(&path, "1,2\n3\n").unwrap();
+        assert_eq!(
+            Matrix::load(&path).unwrap_err().to_string(),
+            format!("{}: row 2 has 1 cell, expected 2", path.display())
+        );
+        let missing = dir.path().join("missing.csv");
+        let e = Matrix::load(&missing).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!("cannot read {}: ", missing.display())),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn from_rows_and_text() {
+        let m = Matrix::from_rows(&[vec![Some(0.1), None], vec![Some(1e20), Some(-3.0)]]);
+        assert_eq!(m.value(0, 0).unwrap().text, "0.1");
+        assert_eq!(m.value(1, 0).unwrap().text, "1e20");
+        assert_eq!(m.value(1, 1).unwrap().text, "-3");
+        assert_eq!(format!("[{:>4}]", m.value(1, 1).unwrap()), "[  -3]");
+    }
+}

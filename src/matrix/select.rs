@@ -1,0 +1,276 @@
+//! Streaming every selection, optionally bounded by its sum.
+
+use super::exact::{Cost, Decimal, Grid, Numeric, scaled_to_f64};
+use super::parse::Value;
+use super::{Matrix, Selection};
+
+/// Optional bounds on a selection's sum, both inclusive.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Bounds {
+    /// Keep selections whose sum is at least this.
+    pub min_sum: Option<f64>,
+    /// Keep selections whose sum is at most this.
+    pub max_sum: Option<f64>,
+}
+
+/// Every selection whose sum lies within `bounds`, as an iterator, in the
+/// deterministic order: by column sequence of the oriented matrix — row 1's
+/// column ascending, then row 2's, and so on (for a tall matrix, column 1's
+/// row, then column 2's ...).
+///
+/// A depth-first search on an explicit stack, so memory stays flat. With
+/// bounds it prunes by branch and bound: a partial selection is dropped when
+/// even the smallest (largest) value of each remaining row cannot bring its
+/// sum within the bounds. Comparisons with the bounds are exact when the
+/// matrix [is exact](Matrix::is_exact).
+///
+/// ```
+/// use placer::matrix::{Bounds, Matrix, selections};
+///
+/// let m = Matrix::parse("1 2\n3 4").unwrap();
+/// let all: Vec<f64> = selections(&m, Bounds::default()).map(|s| s.sum).collect();
+/// assert_eq!(all, vec![5.0, 5.0]);
+/// let bounds = Bounds { min_sum: Some(6.0), max_sum: None };
+/// assert_eq!(selections(&m, bounds).count(), 0);
+/// ```
+pub fn selections(matrix: &Matrix, bounds: Bounds) -> Selections {
+    let inner = match Numeric::new(matrix) {
+        Numeric::Exact { grid, scale } => {
+            let s = i64::from(scale);
+            let lo = bounds.min_sum.and_then(|b| exact_bound(b, s, true));
+            let hi = bounds.max_sum.and_then(|b| exact_bound(b, s, false));
+            Inner::Exact(Walk::new(grid, lo, hi), scale)
+        }
+        Numeric::Float(grid) => Inner::Float(Walk::new(
+            grid,
+            bounds.min_sum.filter(|b| !b.is_nan()),
+            bounds.max_sum.filter(|b| !b.is_nan()),
+        )),
+    };
+    Selections { inner }
+}
+
+/// A bound scaled like the matrix, rounded inwards (`ceil` for a minimum).
+fn exact_bound(b: f64, scale: i64, ceil: bool) -> Option<i128> {
+    if b.is_nan() {
+        return None;
+    }
+    const HUGE: i128 = 1 << 124;
+    if b.is_infinite() {
+        return Some(if b > 0.0 { HUGE } else { -HUGE });
+    }
+    let d = Decimal::parse(&Value::from_f64(b).text)?;
+    Some(d.scaled_rounded(scale, ceil))
+}
+
+/// The iterator returned by [`selections`].
+pub struct Selections {
+    inner: Inner,
+}
+
+enum Inner {
+    Exact(Walk<i128>, u32),
+    Float(Walk<f64>),
+}
+
+impl Iterator for Selections {
+    type Item = Selection;
+
+    fn next(&mut self) -> Option<Selection> {
+        match &mut self.inner {
+            Inner::Exact(walk, scale) => walk.next().map(|(cells, sum)| Selection {
+                cells,
+                sum: scaled_to_f64(sum, *scale),
+            }),
+            Inner::Float(walk) => walk.next().map(|(cells, sum)| Selection { cells, sum }),
+        }
+    }
+}
+
+/// The depth-first search state.
+struct Walk<C> {
+    grid: Grid<C>,
+    lo: Option<C>,
+    hi: Option<C>,
+    /// `suffix_min[d]`: the sum of the smallest value of rows `d..`.
+    suffix_min: Vec<C>,
+    suffix_max: Vec<C>,
+    /// The column chosen at each depth.
+    cols: Vec<usize>,
+    /// The next column to try at each depth.
+    next: Vec<usize>,
+    /// `partial[d]`: the sum of rows `..d`.
+    partial: Vec<C>,
+    used: Vec<bool>,
+    depth: usize,
+    done: bool,
+}
+
+impl<C: Cost> Walk<C> {
+    fn new(grid: Grid<C>, lo: Option<C>, hi: Option<C>) -> Walk<C> {
+        let (m, n) = (grid.m, grid.n);
+        let mut suffix_min = vec![C::ZERO; m + 1];
+        let mut suffix_max = vec![C::ZERO; m + 1];
+        let mut done = false;
+        for i in (0..m).rev() {
+            let mut row = (0..n).filter_map(|j| grid.at(i, j));
+            let Some(first) = row.next() else {
+                done = true;
+                break;
+            };
+            let (lo_v, hi_v) = row.fold((first, first), |(a, b), v| {
+                (if v < a { v } else { a }, if v > b { v } else { b })
+            });
+            suffix_min[i] = suffix_min[i + 1] + lo_v;
+            suffix_max[i] = suffix_max[i + 1] + hi_v;
+        }
+        Walk {
+            lo,
+            hi,
+            suffix_min,
+            suffix_max,
+            cols: vec![0; m],
+            next: vec![0; m],
+            partial: vec![C::ZERO; m + 1],
+            used: vec![false; n],
+            depth: 0,
+            done,
+            grid,
+        }
+    }
+
+    fn next(&mut self) -> Option<(Vec<(usize, usize)>, C)> {
+        let (m, n) = (self.grid.m, self.grid.n);
+        while !self.done {
+            let d = self.depth;
+            let mut found = None;
+            while self.next[d] < n {
+                let j = self.next[d];
+                self.next[d] += 1;
+                if self.used[j] {
+                    continue;
+                }
+                let Some(c) = self.grid.at(d, j) else {
+                    continue;
+                };
+                let s = self.partial[d] + c;
+                if self.hi.is_some_and(|hi| s + self.suffix_min[d + 1] > hi)
+                    || self.lo.is_some_and(|lo| s + self.suffix_max[d + 1] < lo)
+                {
+                    continue;
+                }
+                found = Some((j, s));
+                break;
+            }
+            match found {
+                Some((j, s)) => {
+                    self.cols[d] = j;
+                    self.partial[d + 1] = s;
+                    if d + 1 == m {
+                        return Some((self.grid.cells(&self.cols), s));
+                    }
+                    self.used[j] = true;
+                    self.depth = d + 1;
+                    self.next[d + 1] = 0;
+                }
+                None if d == 0 => self.done = true,
+                None => {
+                    self.depth = d - 1;
+                    self.used[self.cols[d - 1]] = false;
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::brute;
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn order_is_row_by_row_lowest_column_first() {
+        let m = Matrix::parse("1 2 3\n4 5 6").unwrap();
+        let seqs: Vec<Vec<(usize, usize)>> =
+            selections(&m, Bounds::default()).map(|s| s.cells).collect();
+        assert_eq!(
+            seqs,
+            vec![
+                vec![(0, 0), (1, 1)],
+                vec![(0, 0), (1, 2)],
+                vec![(0, 1), (1, 0)],
+                vec![(0, 1), (1, 2)],
+                vec![(0, 2), (1, 0)],
+                vec![(0, 2), (1, 1)],
+            ]
+        );
+    }
+
+    #[test]
+    fn exact_bounds() {
+        let m = Matrix::parse("0.1 0.2\n0.2 0.1").unwrap();
+        let b = Bounds {
+            min_sum: Some(0.2),
+            max_sum: Some(0.2),
+        };
+        let got: Vec<f64> = selections(&m, b).map(|s| s.sum).collect();
+        assert_eq!(got, vec![0.2]);
+        let b = Bounds {
+            min_sum: Some(f64::NEG_INFINITY),
+            max_sum: Some(0.3999),
+        };
+        assert_eq!(selections(&m, b).count(), 1);
+    }
+
+    #[test]
+    fn no_selection_with_an_empty_row() {
+        let m = Matrix::parse("1,2\n,\n").unwrap();
+        assert_eq!(selections(&m, Bounds::default()).count(), 0);
+    }
+
+    #[test]
+    fn twelve_by_twelve_bounded_is_pruned() {
+        // 12! = 479 001 600 selections; only the diagonal reaches sum 12·11
+        let rows: Vec<Vec<Option<f64>>> = (0..12)
+            .map(|i| {
+                (0..12)
+                    .map(|j| Some(if i == j { 11.0 } else { 0.0 }))
+                    .collect()
+            })
+            .collect();
+        let m = Matrix::from_rows(&rows);
+        let b = Bounds {
+            min_sum: Some(132.0),
+            max_sum: None,
+        };
+        let got: Vec<Selection> = selections(&m, b).collect();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].sum, 132.0);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn bounded_equals_filtered_brute_force(
+            m in brute::small_matrix(),
+            lo in proptest::option::of(-10i32..=15),
+            hi in proptest::option::of(-10i32..=15),
+        ) {
+            let lo = lo.map(|v| f64::from(v) / 2.0);
+            let hi = hi.map(|v| f64::from(v) / 2.0);
+            let got: Vec<(Vec<(usize, usize)>, f64)> =
+                selections(&m, Bounds { min_sum: lo, max_sum: hi })
+                    .map(|s| (s.cells, s.sum))
+                    .collect();
+            let want: Vec<(Vec<(usize, usize)>, f64)> = brute::all(&m)
+                .into_iter()
+                .filter(|(_, _, s)| lo.is_none_or(|lo| *s >= lo) && hi.is_none_or(|hi| *s <= hi))
+                .map(|(_, cells, s)| (cells, s))
+                .collect();
+            prop_assert_eq!(got, want);
+        }
+    }
+}
