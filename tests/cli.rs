@@ -610,3 +610,50 @@ fn generate_makes_unique_puzzles_and_export_writes_dlx() {
     );
     assert_eq!(dlx.lines().count(), 2 + 16);
 }
+
+#[test]
+fn puzzle_files_are_checked() {
+    placer()
+        .args(["solve", "region-queens", "--regions", "-"])
+        .write_stdin("ABAC\nBBCC\nDDCC\nDDEE\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "5 regions need at least 1 each, 5 in all",
+        ));
+    placer()
+        .args(["solve", "region-queens", "--regions", "-"])
+        .write_stdin("ABAA\nBBCC\nDDCC\nDDCC\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: region `A` is not connected",
+        ));
+    placer()
+        .args([
+            "check",
+            "region-queens",
+            "--regions",
+            "examples/puzzles/queens-8.txt",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("kernel:   most-constrained unit first")
+                .and(predicate::str::contains("solution: unique")),
+        );
+    placer()
+        .args(["check", "star-battle", "--regions", "-"])
+        .write_stdin("AABB\nAABB\nCCDD\nCCDD\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "solution: several (first two differ at",
+        ));
+    placer()
+        .args(["solve", "star-battle", "--regions", "-", "--set", "k=2"])
+        .write_stdin("AB\nAB\n")
+        .assert()
+        .success()
+        .stdout("0\n");
+}

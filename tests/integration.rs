@@ -4,3 +4,4 @@
 mod cli;
 mod oracle;
 mod published;
+mod puzzles;

@@ -139,7 +139,11 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         regions: bind.regions.as_deref().map(read_picture).transpose()?,
         cells: bind.cells.as_deref().map(read_picture).transpose()?,
     };
-    Ok(Problem::bind(&spec, &bindings)?)
+    let problem = Problem::bind(&spec, &bindings)?;
+    for name in problem.disconnected_regions() {
+        eprintln!("warning: region `{name}` is not connected");
+    }
+    Ok(problem)
 }
 
 fn queens_problem(n: i64) -> Result<Problem> {
@@ -559,7 +563,7 @@ fn print_stats(tally: Tally, seconds: f64) {
         0.0
     };
     eprintln!(
-        "nodes: {}  solutions: {}  seconds: {seconds:.3}  nodes/s: {rate:.0}",
+        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
         tally.nodes, tally.count
     );
 }

@@ -268,6 +268,47 @@ impl Problem {
         })
     }
 
+    /// Regions whose cells are not all joined edge to edge: puzzles almost
+    /// never mean that, so the command line warns. Each as its label.
+    pub fn disconnected_regions(&self) -> Vec<String> {
+        let Some(regions) = &self.regions else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (index, name) in regions.names.iter().enumerate() {
+            let cells: Vec<usize> = (0..self.cells())
+                .filter(|&c| regions.of_cell[c] == Some(index))
+                .collect();
+            let mut seen = vec![false; self.cells()];
+            let mut stack = vec![cells[0]];
+            seen[cells[0]] = true;
+            let mut reached = 0;
+            while let Some(c) = stack.pop() {
+                reached += 1;
+                let (r, col) = self.coords(c);
+                let steps = [
+                    (r.wrapping_sub(1), col),
+                    (r + 1, col),
+                    (r, col.wrapping_sub(1)),
+                    (r, col + 1),
+                ];
+                for (nr, nc) in steps {
+                    if nr < self.rows && nc < self.cols {
+                        let n = self.cell(nr, nc);
+                        if !seen[n] && regions.of_cell[n] == Some(index) {
+                            seen[n] = true;
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            if reached < cells.len() {
+                out.push(name.clone());
+            }
+        }
+        out
+    }
+
     /// How many groups `family` has on this board.
     pub fn group_count(&self, family: Family) -> usize {
         (0..self.cells())
@@ -913,7 +954,7 @@ impl Binder<'_> {
             let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
             if count < low || count > high {
                 let why = if count < low {
-                    format!("{groups} {what}s need at least {min} pieces each, {low} in all")
+                    format!("{groups} {what}s need at least {min} each, {low} in all")
                 } else {
                     format!("the {what}s hold at most {high} pieces in all")
                 };

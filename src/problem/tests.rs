@@ -124,7 +124,7 @@ fn bad_rules_are_errors_with_locations() {
         "name = \"x\"\n[board]\nrows = 2\nregions = \"AB\\nCD\"\n[piece]\ncount = 2\n[[group]]\nof = \"region\"\ncount = 1\n",
         &[],
     );
-    assert!(e.contains("4 regions need at least 1 pieces each"), "{e}");
+    assert!(e.contains("4 regions need at least 1 each"), "{e}");
     let e = error(
         "name = \"x\"\n[board]\nrows = 3\nregions = \"\"\"\nAB\nAB\n\"\"\"\n",
         &[],
@@ -148,4 +148,20 @@ fn bad_rules_are_errors_with_locations() {
             && e.contains("t.toml:4:3"),
         "{e}"
     );
+}
+
+#[test]
+fn disconnected_regions_are_found() {
+    let p = bind(
+        "name = \"x\"\n[board]\nregions = \"\"\"\nABA\nBBB\nCCC\n\"\"\"\n[piece]\ncount = 0\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(p.disconnected_regions(), ["A"]);
+    let q = bind(
+        "name = \"x\"\n[board]\nregions = \"\"\"\nAAB\nABB\nCCC\n\"\"\"\n[piece]\ncount = 0\n",
+        &[],
+    )
+    .unwrap();
+    assert!(q.disconnected_regions().is_empty());
 }
