@@ -104,14 +104,19 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.message)?;
+        let mut pad = String::from(" ");
         if let Some(source) = &self.source {
             match &self.span {
-                Some(span) => render_snippet(f, source, span)?,
+                Some(span) => {
+                    let (line, _) = source.line_col(span.start);
+                    pad = " ".repeat(line.to_string().len());
+                    render_snippet(f, source, span)?;
+                }
                 None => write!(f, "\n  --> {}", source.name)?,
             }
         }
         if let Some(help) = &self.help {
-            write!(f, "\n  = help: {help}")?;
+            write!(f, "\n{pad} = help: {help}")?;
         }
         Ok(())
     }
