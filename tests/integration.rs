@@ -2,5 +2,7 @@
 //! public API of the `placer` crate.
 
 mod cli;
+mod fuzz_regressions;
+mod longrun;
 mod oracle;
 mod published;
