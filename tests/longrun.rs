@@ -95,6 +95,14 @@ fn seven_shards_two_at_a_time_merge_to_the_direct_count() {
         let merged: serde_json::Value = serde_json::from_slice(&json).unwrap();
         assert_eq!(merged["count"].as_str(), Some(direct.as_str()));
         assert!(merged["shard"].is_null());
+        // One file of JSON lines, as `parallel ... > parts.jsonl` writes it.
+        let all = dir.path().join("parts.jsonl");
+        let lines: String = reversed
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        std::fs::write(&all, lines).unwrap();
+        merge(&[all]).success().stdout(format!("{direct}\n"));
     }
     assert_eq!(stdout_of(&["queens", "10"]), "724");
 }
@@ -133,12 +141,17 @@ fn merge_refuses_missing_duplicate_mismatched_and_foreign_parts() {
         .code(2)
         .stderr(predicate::str::contains("has 3 shards"));
 
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "\n").unwrap();
+    merge(&[files[0].clone(), empty])
+        .code(2)
+        .stderr(predicate::str::contains("empty.json is empty"));
     let junk = dir.path().join("junk.json");
     std::fs::write(&junk, "92\n").unwrap();
     merge(&[files[0].clone(), junk.clone()])
         .code(2)
         .stderr(predicate::str::contains(
-            "junk.json is not a placer shard result",
+            "junk.json:1 is not a placer shard result",
         ));
     let whole = dir.path().join("whole.json");
     let mut part: serde_json::Value =
@@ -152,7 +165,7 @@ fn merge_refuses_missing_duplicate_mismatched_and_foreign_parts() {
     let bad = dir.path().join("bad.json");
     part["shard"] = serde_json::json!({"index": 0, "of": 3});
     std::fs::write(&bad, part.to_string()).unwrap();
-    merge(&[bad.clone()])
+    merge(std::slice::from_ref(&bad))
         .code(2)
         .stderr(predicate::str::contains("not a placer shard result"));
     part["shard"] = serde_json::json!({"index": 2, "of": 3});

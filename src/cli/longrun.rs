@@ -457,34 +457,43 @@ fn save_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     Ok(())
 }
 
-/// Adds up shard results: all K parts of one run, each exactly once.
+/// Adds up shard results: all K parts of one run, each exactly once. A file
+/// holds one part per line (JSON Lines), so the output of many `--shard` runs
+/// may go to one file or to one file each.
 pub fn merge(paths: &[PathBuf]) -> Result<Part> {
     ensure!(!paths.is_empty(), "no parts to merge");
     let mut parts = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?;
-        let part: Part = serde_json::from_str(text.trim()).with_context(|| {
-            format!(
-                "{} is not a placer shard result (the JSON line `--shard I/K` prints)",
-                path.display()
-            )
-        })?;
-        parts.push((path, part));
+        let before = parts.len();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let at = format!("{}:{}", path.display(), n + 1);
+            let part: Part = serde_json::from_str(line).with_context(|| {
+                format!("{at} is not a placer shard result (the JSON line `--shard I/K` prints)")
+            })?;
+            parts.push((at, part));
+        }
+        ensure!(
+            parts.len() > before,
+            "{} is empty: no shard results in it",
+            path.display()
+        );
     }
     let (first_path, first) = &parts[0];
     let Some(shard) = first.shard else {
-        bail!("{} is a whole run, not a shard", first_path.display())
+        bail!("{first_path} is a whole run, not a shard")
     };
-    let mut seen: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
     let mut count: u128 = 0;
     let mut nodes: u128 = 0;
     for (path, part) in &parts {
         ensure!(
             part.fingerprint == first.fingerprint && part.unique == first.unique,
-            "{} is from other rules, parameters or mode than {} (`{}` with {}{} vs `{}` with {}{})",
-            path.display(),
-            first_path.display(),
+            "{path} is from other rules, parameters or mode than {first_path} (`{}` with {}{} vs `{}` with {}{})",
             part.rules,
             show_params(&part.params),
             if part.unique { ", --unique" } else { "" },
@@ -493,24 +502,18 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
             if first.unique { ", --unique" } else { "" },
         );
         let Some(s) = part.shard else {
-            bail!("{} is a whole run, not a shard", path.display())
+            bail!("{path} is a whole run, not a shard")
         };
         ensure!(
             s.of == shard.of,
-            "{} is shard {s}, but {} has {} shards",
-            path.display(),
-            first_path.display(),
+            "{path} is shard {s}, but {first_path} has {} shards",
             shard.of
         );
         if let Some(other) = seen.insert(s.index, path) {
-            bail!(
-                "shard {s} appears twice: {} and {}",
-                other.display(),
-                path.display()
-            );
+            bail!("shard {s} appears twice: {other} and {path}");
         }
-        count = add_count(count, &part.count)
-            .with_context(|| format!("{} holds a bad count", path.display()))?;
+        count =
+            add_count(count, &part.count).with_context(|| format!("{path} holds a bad count"))?;
         nodes = nodes.saturating_add(part.nodes);
     }
     if seen.len() < shard.of {
