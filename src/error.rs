@@ -130,16 +130,48 @@ fn render_snippet(f: &mut fmt::Formatter<'_>, source: &Source, span: &Range<usiz
     let width = line.to_string().len();
     let pad = " ".repeat(width);
     write!(f, "\n{pad}--> {}:{line}:{col}", source.name)?;
-    write!(f, "\n{pad} |\n{line} | {text}")?;
-    let line_chars = text.chars().count();
+    let (shown, col_shown, line_chars) = window(text, col);
+    write!(f, "\n{pad} |\n{line} | {shown}")?;
     let span_chars =
         source.text[floor_char_boundary(&source.text, span.start.min(source.text.len()))
             ..floor_char_boundary(&source.text, span.end.min(source.text.len()))]
             .chars()
             .take_while(|&c| c != '\n')
             .count();
-    let carets = span_chars.clamp(1, (line_chars + 1).saturating_sub(col - 1).max(1));
-    write!(f, "\n{pad} | {}{}", " ".repeat(col - 1), "^".repeat(carets))
+    let carets = span_chars.clamp(1, (line_chars + 1).saturating_sub(col_shown - 1).max(1));
+    write!(
+        f,
+        "\n{pad} | {}{}",
+        " ".repeat(col_shown - 1),
+        "^".repeat(carets)
+    )
+}
+
+/// Longest source line an error shows whole; longer ones show a window.
+const SHOWN_CHARS: usize = 100;
+
+/// The part of a long line around 1-based character column `col`, with `…`
+/// where it is cut: the text, the column within it, and its length in chars.
+fn window(text: &str, col: usize) -> (String, usize, usize) {
+    let chars = text.chars().count();
+    if chars <= SHOWN_CHARS {
+        return (text.to_string(), col.max(1), chars);
+    }
+    let start = col.saturating_sub(1 + SHOWN_CHARS / 4);
+    let end = (start + SHOWN_CHARS).min(chars);
+    let mut shown: String = text.chars().skip(start).take(end - start).collect();
+    let mut col = col.max(1) - start;
+    let mut len = end - start;
+    if start > 0 {
+        shown.insert(0, '…');
+        col += 1;
+        len += 1;
+    }
+    if end < chars {
+        shown.push('…');
+        len += 1;
+    }
+    (shown, col, len)
 }
 
 /// The candidate closest to `word` by edit distance, if it is close (< 3).
@@ -179,6 +211,19 @@ mod tests {
             d.to_string(),
             "unknown parameter `m`\n --> r.toml:2:8\n  |\n2 | rows = \"m\"\n  |        ^^^\n  = help: valid: n"
         );
+    }
+
+    #[test]
+    fn long_lines_show_a_window_around_the_column() {
+        let text = format!("rows = \"{}8{}\"", "(".repeat(500), ")".repeat(500));
+        let src = Source::new("r.toml", text);
+        let d = Diagnostic::at("nested too deeply", &src, Some(300..301));
+        let shown = d.to_string();
+        assert!(shown.lines().all(|l| l.chars().count() < 120), "{shown}");
+        let lines: Vec<&str> = shown.lines().collect();
+        let caret = lines[4].chars().position(|c| c == '^').unwrap();
+        assert_eq!(lines[3].chars().nth(caret), Some('('));
+        assert!(lines[3].starts_with("1 | …") && lines[3].ends_with('…'));
     }
 
     #[test]

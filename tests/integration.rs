@@ -2,6 +2,8 @@
 //! public API of the `placer` crate.
 
 mod cli;
+mod fuzz_regressions;
+mod longrun;
 mod oracle;
 mod published;
 mod puzzles;

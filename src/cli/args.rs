@@ -122,7 +122,7 @@ Examples:
         #[arg(long)]
         unique: bool,
         /// Worker threads (default: all cores).
-        #[arg(short = 'j', long = "threads")]
+        #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
         threads: Option<usize>,
         /// Print one JSON object per line.
         #[arg(long)]
@@ -240,7 +240,7 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
     /// Worker threads (default: all cores). Results never depend on it.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print nodes, solutions, seconds and nodes per second on stderr.
     #[arg(long)]
@@ -257,6 +257,22 @@ pub struct RunArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+}
+
+/// Most worker threads `-j` takes: more only spends minutes starting threads.
+pub const MAX_THREADS: usize = 1024;
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a thread count"))?;
+    if n > MAX_THREADS {
+        return Err(format!(
+            "{n} threads is more than the supported {MAX_THREADS}"
+        ));
+    }
+    Ok(n)
 }
 
 fn parse_set(s: &str) -> Result<(String, i64), String> {

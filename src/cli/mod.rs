@@ -171,6 +171,9 @@ fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
 fn queens_batch(run: &RunArgs) -> Result<Outcome> {
+    if run.shard.is_some() || run.checkpoint.is_some() {
+        bail!("--shard and --checkpoint need one N, not `-`");
+    }
     let mut out = io::stdout().lock();
     for (i, line) in io::stdin().lock().lines().enumerate() {
         let line = line.context("cannot read stdin")?;
@@ -271,7 +274,7 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                     (
                         Tally {
                             count,
-                            nodes: part.nodes,
+                            nodes: u64::try_from(part.nodes).unwrap_or(u64::MAX),
                         },
                         Outcome::Done,
                     )
