@@ -30,7 +30,10 @@ fn time(plan: &Plan, runs: usize) -> (f64, u64) {
         let start = Instant::now();
         let tally = plan.count(CountOptions::default());
         times.push(start.elapsed().as_secs_f64());
-        assert_eq!(tally.count, 1, "every example puzzle has exactly one solution");
+        assert_eq!(
+            tally.count, 1,
+            "every example puzzle has exactly one solution"
+        );
         nodes = tally.nodes;
     }
     times.sort_by(f64::total_cmp);

@@ -1,22 +1,39 @@
-//!
-//! // . . . . . . . Q
-//! // . . . . Q . . .
-//! // Q . . . . . . .
-//! // The first solution, row by row, lowest column first:
-//! ```
-//! ```text
 //! `placer` places pieces on a grid under constraints and counts, lists or
-//! assert_eq!(first.cells[..3], [(0, 0), (1, 4), (2, 7)]);
-//! assert_eq!(plan.count(CountOptions::default()).count, 92);
 //! finds the placements. The rules are data: a TOML rule file names the board,
-//! let bindings = Bindings { set: vec![("n".into(), 8)], ..Bindings::default() };
-//! let first = plan.first().unwrap();
-//! let plan = Problem::bind(&spec, &bindings).unwrap().plan();
-//! let spec = RuleSpec::resolve("queens").unwrap();
-//! placer
-//! rule file ─► spec (RuleSpec) ─► problem (Problem) ─► plan (Plan) ─► search (Solution) ─► output
 //! the piece and the constraints. Data flows one way through the modules:
+//!
+//! ```text
+//! rule file ─► spec (RuleSpec) ─► problem (Problem) ─► plan (Plan) ─► search (Solution) ─► output
+//!                                  ▲ matrix (Matrix)
+//! ```
+//!
+//! - [`spec`]: the TOML rule file as written, with spans for errors;
+//! - [`problem`]: parameters bound, pictures read, everything checked; the
+//!   brute-force [`problem::oracle`];
+//! - [`plan`]: the bitmask program — masks, attack boards, groups, symmetry,
+//!   kernel choice;
+//! - [`search`]: counting, the lazy solution iterator, subproblems;
+//! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
+//! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
+//! - [`generate`]: new region puzzles with one solution;
+//! - [`cli`]: the command line, which only wires these together.
+//!
+//! ```
 //! use placer::{Bindings, CountOptions, Problem, RuleSpec};
+//!
+//! let spec = RuleSpec::resolve("queens").unwrap();
+//! let bindings = Bindings { set: vec![("n".into(), 8)], ..Bindings::default() };
+//! let plan = Problem::bind(&spec, &bindings).unwrap().plan();
+//! assert_eq!(plan.count(CountOptions::default()).count, 92);
+//!
+//! // The first solution, row by row, lowest column first:
+//! // Q . . . . . . .
+//! // . . . . Q . . .
+//! // . . . . . . . Q
+//! let first = plan.first().unwrap();
+//! assert_eq!(first.cells[..3], [(0, 0), (1, 4), (2, 7)]);
+//! ```
+
 pub mod cli;
 pub mod error;
 pub mod export;
@@ -27,6 +44,7 @@ pub mod plan;
 pub mod problem;
 pub mod search;
 pub mod spec;
+
 pub use error::{Diagnostic, Source};
 pub use plan::Plan;
 pub use problem::{Bindings, Problem};
