@@ -1,1 +1,2 @@
 //! placer
+pub mod kernel;
