@@ -39,6 +39,7 @@ fn leaf(sc: &[u32; MAX_N], d: usize, c: u32, bit: u32, b: u32, o: u32) -> u32 {
     weight(&cols[..d + 3])
 }
 
+#[inline(never)]
 fn run<const SIDE: bool>(rules: &Rules, prefix: &[u8]) -> Acc {
     let n = rules.n;
     let mask = rules.mask;
