@@ -97,10 +97,16 @@ fn build_c_seed() -> Option<String> {
 
 /// Runs the C seed once: (count, seconds measured inside the program).
 fn run_c_seed(bin: &str, n: usize) -> (u128, f64) {
-    let out = Command::new(bin).arg(n.to_string()).output().expect("run C seed");
+    let out = Command::new(bin)
+        .arg(n.to_string())
+        .output()
+        .expect("run C seed");
     let text = String::from_utf8_lossy(&out.stdout);
     let mut it = text.split_whitespace();
-    let count = it.next().and_then(|s| s.parse().ok()).expect("C seed count");
+    let count = it
+        .next()
+        .and_then(|s| s.parse().ok())
+        .expect("C seed count");
     let secs = it.next().and_then(|s| s.parse().ok()).expect("C seed time");
     (count, secs)
 }
@@ -115,12 +121,31 @@ fn main() {
     // `-- seed N` / `-- kernel N [THREADS]`: one count, for callgrind or perf.
     let raw: Vec<String> = std::env::args().skip(1).collect();
     if let [mode, n, rest @ ..] = raw.as_slice() {
+        if mode == "subs" {
+            let n: usize = n.parse().expect("n");
+            let t = Instant::now();
+            let subs = placer::kernel::subproblems(&Permutation::queens(n));
+            let mut lens = std::collections::BTreeMap::new();
+            for s in &subs {
+                *lens.entry(s.prefix.len()).or_insert(0) += 1;
+            }
+            println!(
+                "{} subproblems in {:.3}s, by length {lens:?}",
+                subs.len(),
+                t.elapsed().as_secs_f64()
+            );
+            return;
+        }
         if mode == "split" {
             let n: usize = n.parse().expect("n");
             let p = Permutation::queens(n);
             let mut by = std::collections::BTreeMap::new();
             for s in placer::kernel::subproblems(&p) {
-                let key = if s.prefix[0] == 0 { 100 + s.prefix[1] } else { s.prefix[0] };
+                let key = if s.prefix[0] == 0 {
+                    100 + s.prefix[1]
+                } else {
+                    s.prefix[0]
+                };
                 let c = placer::kernel::count_subproblem(&p, &s);
                 let e = by.entry(key).or_insert((0u64, 0u128));
                 e.0 += c.nodes;
@@ -144,7 +169,10 @@ fn main() {
             return;
         }
     }
-    let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let lo = args.first().copied().unwrap_or(12).clamp(1, 25);
     let hi = args.get(1).copied().unwrap_or(16).clamp(lo, 25);
     let runs_override = args.get(2).copied();

@@ -177,7 +177,8 @@ pub fn subproblems(p: &Permutation) -> Vec<Subproblem> {
         }];
     }
     let fast = p.is_plain_queens() && n >= queens::MIN_N;
-    // Deepest split: the fast path unrolls the last two rows.
+    // Deepest split: the fast path unrolls the last two rows and needs
+    // one more row to search.
     let max_depth = if fast { n - 3 } else { n };
     let min_depth = n.min(2);
     let mut depth = min_depth;

@@ -156,6 +156,9 @@ pub(super) struct Bounds {
     pub bound2: usize,
     /// The two side columns.
     pub side: u32,
+    /// The prefix length that covers every row with a bound in `forbid`
+    /// except the last: `p[1]` for a corner, `p0` otherwise (0 while unknown).
+    pub depth: usize,
 }
 
 impl Bounds {
@@ -165,6 +168,7 @@ impl Bounds {
             forbid: [0; MAX_N],
             bound2: usize::MAX,
             side: 0,
+            depth: 0,
         };
         if n == 0 {
             return b;
@@ -187,12 +191,14 @@ impl Bounds {
                 for y in 2..usize::from(c1) {
                     b.forbid[y] |= 2;
                 }
+                b.depth = usize::from(c1);
             }
         } else {
             // Every edge piece is at least p0 away from a corner.
             for y in 1..p0 {
                 b.forbid[y] |= b.side;
             }
+            b.depth = p0;
             b.bound2 = n - 1 - p0;
             let low = (1u32 << p0) - 1;
             let high = low << (n - p0);
