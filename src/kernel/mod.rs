@@ -75,15 +75,6 @@ impl Permutation {
             leaps: Vec::new(),
         }
     }
-
-    /// True when this is plain N-queens, the monomorphised fast path.
-    fn is_plain_queens(&self) -> bool {
-        self.diagonals && !self.wrap && self.effective_leaps_empty()
-    }
-
-    fn effective_leaps_empty(&self) -> bool {
-        Rules::new(self).leaps.is_empty()
-    }
 }
 
 /// Solution counts of a permutation search.
@@ -140,11 +131,12 @@ pub struct Subproblem {
 /// # Panics
 /// If `p.n > MAX_N`.
 pub fn count(p: &Permutation, threads: usize) -> Counts {
-    let subs = subproblems(p);
+    let rules = Rules::new(p);
+    let subs = split(&rules);
     if threads <= 1 {
         let mut sum = Counts::default();
-        for s in &subs {
-            sum += count_subproblem(p, s);
+        for prefix in &subs {
+            sum += count_prefix(&rules, prefix);
         }
         return sum;
     }
@@ -155,42 +147,46 @@ pub fn count(p: &Permutation, threads: usize) -> Counts {
     pool.install(|| {
         subs.par_iter()
             .with_max_len(1)
-            .map(|s| count_subproblem(p, s))
+            .map(|prefix| count_prefix(&rules, prefix))
             .reduce(Counts::default, Add::add)
     })
 }
 
-/// The minimum number of subproblems the split aims for.
-const SPLIT_TARGET: usize = 2000;
+/// The number of subproblems the split aims for at least: enough for
+/// rayon to balance hundreds per thread; small boards take milliseconds and
+/// need few.
+fn split_target(n: usize) -> usize {
+    if n >= 14 { 2000 } else { 200 }
+}
 
 /// The deterministic list of subproblems: the same for every thread count.
 ///
 /// # Panics
 /// If `p.n > MAX_N`.
 pub fn subproblems(p: &Permutation) -> Vec<Subproblem> {
-    let rules = Rules::new(p);
-    let n = p.n;
-    if n == 0 {
-        return vec![Subproblem {
-            index: 0,
-            prefix: Vec::new(),
-        }];
-    }
-    let fast = p.is_plain_queens() && n >= queens::MIN_N;
-    // Deepest split: the fast path unrolls the last two rows and needs
-    // one more row to search.
-    let max_depth = if fast { n - 3 } else { n };
-    let min_depth = n.min(2);
-    let mut depth = min_depth;
-    let mut list = rules.prefixes(depth);
-    while depth < max_depth && list.len() < SPLIT_TARGET {
-        depth += 1;
-        list = rules.prefixes(depth);
-    }
-    list.into_iter()
+    split(&Rules::new(p))
+        .into_iter()
         .enumerate()
         .map(|(index, prefix)| Subproblem { index, prefix })
         .collect()
+}
+
+/// The prefixes of the split: the shallowest depth with enough of them.
+fn split(rules: &Rules) -> Vec<Vec<u8>> {
+    let n = rules.n;
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    // Deepest split: the fast path unrolls the last two rows and needs
+    // one more row to search.
+    let max_depth = if rules.fast() { n - 3 } else { n };
+    let mut depth = n.min(2);
+    let mut list = rules.prefixes(depth);
+    while depth < max_depth && list.len() < split_target(n) {
+        depth += 1;
+        list = rules.prefixes(depth);
+    }
+    list
 }
 
 /// Counts one subproblem; the sum over [`subproblems`] equals [`count`].
@@ -198,18 +194,21 @@ pub fn subproblems(p: &Permutation) -> Vec<Subproblem> {
 /// # Panics
 /// If `p.n > MAX_N` or the prefix does not belong to `p`.
 pub fn count_subproblem(p: &Permutation, s: &Subproblem) -> Counts {
-    let rules = Rules::new(p);
-    if p.n == 0 {
+    count_prefix(&Rules::new(p), &s.prefix)
+}
+
+fn count_prefix(rules: &Rules, prefix: &[u8]) -> Counts {
+    if rules.n == 0 {
         return Counts {
             total: 1,
             unique: 1,
             nodes: 0,
         };
     }
-    let acc = if p.is_plain_queens() && p.n >= queens::MIN_N {
-        queens::count(&rules, &s.prefix)
+    let acc = if rules.fast() {
+        queens::count(rules, prefix)
     } else {
-        general::count(&rules, &s.prefix)
+        general::count(rules, prefix)
     };
     acc.counts()
 }

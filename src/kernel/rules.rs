@@ -60,6 +60,11 @@ impl Rules {
         }
     }
 
+    /// Plain N-queens on a board the monomorphised fast path takes.
+    pub fn fast(&self) -> bool {
+        self.diag && !self.wrap && self.leaps.is_empty() && self.n >= super::queens::MIN_N
+    }
+
     /// The columns `k` left and right of column `x` (wrapping on a torus).
     fn pair(&self, x: usize, k: usize) -> u32 {
         let n = self.n;
