@@ -5,6 +5,10 @@
 //! ```text
 //! cargo bench --bench queens -- 12 16      # n = 12..=16 (default)
 //! cargo bench --bench queens -- 17 17 3    # n = 17, 3 alternating runs
+//! cargo bench --bench queens -- kernel 16 2 # one count (for callgrind, time)
+//! cargo bench --bench queens -- seed 16     # one count of the seed port
+//! cargo bench --bench queens -- subs 16     # the split and its balance
+//! cargo bench --bench queens -- split 16    # nodes by row-0 column
 //! ```
 //!
 //! Runs alternate (seed port, C seed, kernel) so drift hits all of them
@@ -133,6 +137,24 @@ fn main() {
                 "{} subproblems in {:.3}s, by length {lens:?}",
                 subs.len(),
                 t.elapsed().as_secs_f64()
+            );
+            let p = Permutation::queens(n);
+            let nodes: Vec<u64> = subs
+                .iter()
+                .map(|s| placer::kernel::count_subproblem(&p, s).nodes)
+                .collect();
+            let total: u64 = nodes.iter().sum();
+            let max = nodes.iter().max().copied().unwrap_or(0);
+            // Greedy in list order on 2 workers (what rayon approximates).
+            let mut w = [0u64; 2];
+            for &k in &nodes {
+                let i = usize::from(w[1] < w[0]);
+                w[i] += k;
+            }
+            println!(
+                "largest subproblem {:.3}% of nodes; 2 workers, greedy: {:.3}x",
+                100.0 * max as f64 / total as f64,
+                total as f64 / w[0].max(w[1]) as f64
             );
             return;
         }
