@@ -49,6 +49,12 @@ impl Rules {
                 }
             }
         }
+        if p.diagonals {
+            // Diagonal leaps (ferz, alfil, and on a torus their wrapped
+            // forms) add nothing to the diagonals: plain queens with king
+            // leaps stay on the fast path.
+            leaps.retain(|&(dr, dc)| dr != dc && !(p.wrap && (dr + dc) % n == 0));
+        }
         leaps.sort_unstable();
         leaps.dedup();
         Self {

@@ -222,3 +222,19 @@ fn queens_a000170_large() {
         assert_eq!((c.total, c.unique), (total, unique), "n = {n}");
     }
 }
+
+#[test]
+fn diagonal_leaps_keep_the_fast_path() {
+    let king = Permutation {
+        leaps: vec![(0, 1), (1, 1), (2, 2)],
+        ..Permutation::queens(9)
+    };
+    assert!(Rules::new(&king).fast());
+    assert_eq!(count(&king, 1), count(&Permutation::queens(9), 1));
+    let torus = Permutation {
+        wrap: true,
+        leaps: vec![(1, 4)],
+        ..Permutation::queens(5)
+    };
+    assert!(Rules::new(&torus).leaps.is_empty());
+}
