@@ -13,6 +13,8 @@
 //! - [`plan`]: the bitmask program — masks, attack boards, groups, symmetry,
 //!   kernel choice;
 //! - [`search`]: counting, the lazy solution iterator, subproblems;
+//!   [`kernel`]: the fast counter for one piece per row and column, with
+//!   symmetry;
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution;
@@ -38,6 +40,7 @@ pub mod cli;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod kernel;
 pub mod matrix;
 pub mod output;
 pub mod plan;

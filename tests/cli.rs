@@ -160,7 +160,25 @@ fn bad_sizes_are_usage_errors() {
         .args(["queens", "65", "--count"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("outside the supported 1..=64"));
+        .stderr(predicate::str::contains(
+            "N = 65 is over the 64×64 limit of counting and listing",
+        ));
+    placer()
+        .args(["queens", "65", "--first", "--format", "svg"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--format tuple, cells or json"));
+    let big = stdout_of(&["queens", "100", "--first", "--format", "tuple"]);
+    let cols: Vec<usize> = big.split_whitespace().map(|c| c.parse().unwrap()).collect();
+    assert_eq!(cols.len(), 100);
+    for i in 0..100 {
+        for j in i + 1..100 {
+            assert!(
+                cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i,
+                "{big}"
+            );
+        }
+    }
     placer()
         .args(["queens", "8", "--all", "--first"])
         .assert()

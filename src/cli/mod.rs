@@ -166,7 +166,76 @@ fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
         .ok()
         .filter(|&n| n >= 1)
         .with_context(|| format!("N must be a positive integer, got `{n}`"))?;
+    if n > crate::problem::MAX_SIDE as i64 {
+        return queens_constructed(n, run);
+    }
     solve(queens_problem(n)?, run)
+}
+
+/// Boards over the search's limit: one solution by construction, for `--first`.
+fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
+    const MAX_N: i64 = 100_000_000;
+    const MAX_BOARD: i64 = 1000;
+    if mode(run) != Mode::First {
+        bail!(
+            "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution of any size",
+            crate::problem::MAX_SIDE
+        );
+    }
+    if n > MAX_N {
+        bail!("N = {n} is over the {MAX_N} limit of --first");
+    }
+    let board_ok = run.format == Format::Board && n <= MAX_BOARD;
+    if !(board_ok || matches!(run.format, Format::Tuple | Format::Cells | Format::Json)) {
+        bail!(
+            "N = {n}: print it with --format tuple, cells or json (board only up to {MAX_BOARD}, svg not at this size)"
+        );
+    }
+    let cols = crate::kernel::construct::construct(n as usize).context("no solution exists")?;
+    anyhow::ensure!(
+        crate::kernel::construct::verify(&cols),
+        "internal error: the constructed placement is not a solution"
+    );
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut line = String::new();
+    for (r, &c) in cols.iter().enumerate() {
+        use std::fmt::Write as _;
+        match run.format {
+            Format::Tuple => write!(line, "{}{}", if r > 0 { " " } else { "" }, c + 1)?,
+            Format::Cells => write!(
+                line,
+                "{}({},{})",
+                if r > 0 { " " } else { "" },
+                r + 1,
+                c + 1
+            )?,
+            Format::Json => write!(
+                line,
+                "{}[{},{}]",
+                if r > 0 { "," } else { "{\"cells\":[" },
+                r + 1,
+                c + 1
+            )?,
+            _ => {
+                let row: Vec<&str> = (0..cols.len())
+                    .map(|k| if k == c { "Q" } else { "." })
+                    .collect();
+                writeln!(out, "{}", row.join(" "))?;
+            }
+        }
+        if line.len() > 1 << 16 {
+            out.write_all(line.as_bytes())?;
+            line.clear();
+        }
+    }
+    match run.format {
+        Format::Json => line.push_str("]}\n"),
+        Format::Tuple | Format::Cells => line.push('\n'),
+        _ => {}
+    }
+    out.write_all(line.as_bytes())?;
+    out.flush()?;
+    Ok(Outcome::Done)
 }
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.

@@ -6,6 +6,7 @@ mod symmetry;
 
 pub use symmetry::{Symmetry, Transform};
 
+use crate::kernel::Permutation;
 use crate::problem::{Family, Problem};
 
 /// A set of columns in one row: bit `c` is column `c` (0-based).
@@ -37,8 +38,10 @@ pub struct Plan {
     pub(crate) cell_instances: Vec<Vec<u32>>,
     /// The symmetries of the board that map the rules onto themselves.
     pub symmetry: Symmetry,
-    /// Which kernel runs the search.
+    /// Which kernel counts.
     pub kernel: Kernel,
+    /// The rules in the permutation kernel's terms, when it applies.
+    pub(crate) permutation: Option<Permutation>,
 }
 
 /// One group of cells and how many pieces it takes.
@@ -66,6 +69,11 @@ pub enum Kernel {
     /// Most-constrained unit first: for group rules where one family of exact
     /// groups covers the board (regions, star battle).
     Units,
+    /// The permutation kernel for counting: one piece per row and column on a
+    /// plain square board, one class representative per symmetry class
+    /// (queens, rooks, superqueens, torus queens, Hertzsprung). Listing uses
+    /// the generic kernel, which gives the same solutions in row order.
+    Permutation,
 }
 
 impl Problem {
@@ -166,7 +174,10 @@ impl Plan {
             })
             .collect();
         let symmetry = Symmetry::of(&problem);
-        let kernel = if partitioned {
+        let permutation = permutation(&problem);
+        let kernel = if permutation.is_some() {
+            Kernel::Permutation
+        } else if partitioned {
             Kernel::Units
         } else {
             Kernel::Generic {
@@ -174,6 +185,7 @@ impl Plan {
             }
         };
         Plan {
+            permutation,
             need: problem.piece.count - problem.givens.len(),
             problem,
             rows,
@@ -284,8 +296,35 @@ impl Kernel {
             Kernel::Generic { groups: true } => "generic row-by-row, with group counts",
             Kernel::Generic { groups: false } => "generic row-by-row",
             Kernel::Units => "most-constrained unit first (region games)",
+            Kernel::Permutation => {
+                "permutation: counts one solution per symmetry class, weighted (lists row by row)"
+            }
         }
     }
+}
+
+/// The rules as a permutation problem, when they are one: n pieces on a plain
+/// n×n board, no two in a row or column, both diagonal families or neither,
+/// nothing else but leaps (and a torus).
+fn permutation(p: &Problem) -> Option<Permutation> {
+    let lines = p.piece.lines;
+    let plain = p.rows == p.cols
+        && p.rows <= crate::kernel::MAX_N
+        && lines.row
+        && lines.column
+        && lines.diagonal == lines.anti_diagonal
+        && p.piece.count == p.rows
+        && p.holes.iter().all(|h| !h)
+        && p.givens.is_empty()
+        && p.regions.is_none()
+        && p.values.is_none()
+        && p.groups.is_empty();
+    plain.then(|| Permutation {
+        n: p.rows,
+        diagonals: lines.diagonal,
+        wrap: p.wrap,
+        leaps: p.piece.leaps.clone(),
+    })
 }
 
 fn clamp_u32(x: usize) -> u32 {

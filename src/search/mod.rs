@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 
+use crate::kernel;
 use crate::plan::{Kernel, Plan};
 use units::UnitWalker;
 use walker::{Found, Walker};
@@ -75,10 +76,16 @@ impl Default for CountOptions {
 }
 
 /// One independent part of a search: the solutions under a prefix of placed
-/// cells.
+/// cells, or one of the permutation kernel's parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Subproblem {
-    prefix: Vec<usize>,
+    part: Part,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    Prefix(Vec<usize>),
+    Permutation(kernel::Subproblem),
 }
 
 /// The subproblems a search splits into: at least this many where the tree has them.
@@ -94,7 +101,9 @@ enum AnyWalker<'p> {
 impl<'p> AnyWalker<'p> {
     fn under(plan: &'p Plan, prefix: &[usize]) -> Self {
         match plan.kernel {
-            Kernel::Generic { groups: false } => AnyWalker::Plain(Walker::under(plan, prefix)),
+            Kernel::Generic { groups: false } | Kernel::Permutation => {
+                AnyWalker::Plain(Walker::under(plan, prefix))
+            }
             Kernel::Generic { groups: true } => AnyWalker::Groups(Walker::under(plan, prefix)),
             Kernel::Units => AnyWalker::Units(UnitWalker::new(plan)),
         }
@@ -198,6 +207,9 @@ impl Plan {
 
     /// Counts solutions (or classes, with `unique`).
     pub fn count(&self, options: CountOptions) -> Tally {
+        if let (Some(p), None) = (&self.permutation, options.limit) {
+            return permutation_tally(kernel::count(p, options.threads), options.unique);
+        }
         if options.threads <= 1 || options.limit.is_some() {
             return self.count_sequential(&[], options);
         }
@@ -224,7 +236,13 @@ impl Plan {
             limit: None,
             unique,
         };
-        self.count_sequential(&sub.prefix, options)
+        match (&sub.part, &self.permutation) {
+            (Part::Permutation(s), Some(p)) => {
+                permutation_tally(kernel::count_subproblem(p, s), unique)
+            }
+            (Part::Prefix(prefix), _) => self.count_sequential(prefix, options),
+            (Part::Permutation(_), None) => Tally::default(),
+        }
     }
 
     fn count_sequential(&self, prefix: &[usize], options: CountOptions) -> Tally {
@@ -254,6 +272,15 @@ impl Plan {
     /// every solution lies under exactly one. The split depends only on the
     /// plan, never on the thread count, so it also numbers shards.
     pub fn subproblems(&self) -> Vec<Subproblem> {
+        if let Some(p) = &self.permutation {
+            let subs = kernel::subproblems(p);
+            return subs
+                .into_iter()
+                .map(|s| Subproblem {
+                    part: Part::Permutation(s),
+                })
+                .collect();
+        }
         let mut best = vec![Vec::new()];
         for cut in 1..=self.need {
             let prefixes = self.prefixes(cut);
@@ -264,7 +291,9 @@ impl Plan {
             }
         }
         best.into_iter()
-            .map(|prefix| Subproblem { prefix })
+            .map(|prefix| Subproblem {
+                part: Part::Prefix(prefix),
+            })
             .collect()
     }
 
@@ -278,11 +307,19 @@ impl Plan {
             out
         }
         match self.kernel {
-            Kernel::Generic { groups: false } => walk::<false>(self, cut),
+            Kernel::Generic { groups: false } | Kernel::Permutation => walk::<false>(self, cut),
             Kernel::Generic { groups: true } => walk::<true>(self, cut),
             // Its siblings exclude each other, so a prefix alone is no subproblem.
             Kernel::Units => vec![Vec::new()],
         }
+    }
+}
+
+/// A count from the permutation kernel as a tally.
+fn permutation_tally(c: kernel::Counts, unique: bool) -> Tally {
+    Tally {
+        count: if unique { c.unique } else { c.total },
+        nodes: c.nodes,
     }
 }
 
