@@ -46,6 +46,30 @@ fn queens_counts_by_default() {
 }
 
 #[test]
+fn unique_lists_one_board_per_class() {
+    let listed = stdout_of(&["queens", "8", "--unique", "--all", "--format", "tuple"]);
+    assert_eq!(listed.lines().count(), 12);
+    assert_eq!(listed.lines().next(), Some("1 5 8 6 3 7 2 4"));
+    // The permutation kernel's class count agrees with the row-order listing.
+    placer()
+        .args(["solve", "superqueens", "--set", "n=11", "--unique"])
+        .assert()
+        .success()
+        .stdout("6\n");
+    let classes = stdout_of(&[
+        "solve",
+        "superqueens",
+        "--set",
+        "n=11",
+        "--unique",
+        "--all",
+        "--format",
+        "tuple",
+    ]);
+    assert_eq!(classes.lines().count(), 6);
+}
+
+#[test]
 fn queens_first_all_and_limit() {
     placer()
         .args(["queens", "8", "--first", "--format", "tuple"])

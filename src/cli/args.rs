@@ -181,6 +181,11 @@ Examples:
         json: bool,
     },
     /// List the built-in rules.
+    #[command(after_help = "\
+Examples:
+  placer rules
+  placer solve hertzsprung --set n=8      # then use one by name
+  placer check star-battle --regions examples/puzzles/star-battle-10.txt --set k=2")]
     Rules,
     /// Validate rules and show the compiled plan.
     #[command(after_help = "\
@@ -195,6 +200,11 @@ Examples:
         bind: BindArgs,
     },
     /// Print a shell completion script.
+    #[command(after_help = "\
+Examples:
+  placer completions bash > ~/.local/share/bash-completion/completions/placer
+  placer completions zsh > ~/.zfunc/_placer
+  placer completions fish > ~/.config/fish/completions/placer.fish")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
