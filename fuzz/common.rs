@@ -116,3 +116,66 @@ fn check(bound: Result<Problem, placer::error::Diagnostic>) {
         }
     }
 }
+
+/// Arbitrary bytes as a matrix file: parse, render every error, and on small
+/// matrices check that counting, ranking, listing and the engine agree.
+pub fn matrix(data: &[u8]) {
+    use placer::matrix::{self, Bounds, Matrix, Sense};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut m = match Matrix::parse(text) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.to_string();
+            return;
+        }
+    };
+    if m.rows * m.cols > 36 {
+        return;
+    }
+    let first = m.get(0, 0);
+    for round in 0..2 {
+        if round == 1 {
+            // The same matrix with the first cell's value skipped.
+            let Some(v) = first else { return };
+            m.skip(&[v]);
+        }
+        let listed: Vec<_> = matrix::selections(&m, Bounds::default()).collect();
+        if let Ok(count) = matrix::count(&m) {
+            assert_eq!(
+                count.to_u128(),
+                Some(listed.len() as u128),
+                "count and listing disagree"
+            );
+        }
+        let engine = Problem::from_matrix("fuzz", &m)
+            .plan()
+            .count(CountOptions::default())
+            .count;
+        assert_eq!(
+            engine,
+            listed.len() as u128,
+            "engine and matrix listing disagree"
+        );
+        // Ranking is exact only when the sums are (the command line refuses
+        // `--top` otherwise); in f64 it must still not panic.
+        for sense in [Sense::Max, Sense::Min] {
+            let top = matrix::top_k(&m, 3, sense);
+            if !m.is_exact() {
+                continue;
+            }
+            assert_eq!(top.len(), listed.len().min(3));
+            for pair in top.windows(2) {
+                let ordered = match sense {
+                    Sense::Max => pair[0].sum >= pair[1].sum,
+                    Sense::Min => pair[0].sum <= pair[1].sum,
+                };
+                assert!(
+                    ordered || pair[0].sum.is_nan() || pair[1].sum.is_nan(),
+                    "top_k out of order"
+                );
+            }
+        }
+    }
+}

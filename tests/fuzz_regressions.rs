@@ -33,3 +33,8 @@ fn fuzz_rules_inputs_do_not_panic() {
 fn fuzz_pictures_inputs_do_not_panic() {
     replay("pictures", common::pictures);
 }
+
+#[test]
+fn fuzz_matrix_inputs_do_not_panic() {
+    replay("matrix", common::matrix);
+}

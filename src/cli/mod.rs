@@ -549,6 +549,16 @@ fn select(
         let Some(sense) = sense else {
             bail!("--top K needs --max or --min")
         };
+        if !m.is_exact() {
+            bail!(
+                "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
+                if path.as_os_str() == "-" {
+                    "<stdin>".into()
+                } else {
+                    path.display().to_string()
+                }
+            );
+        }
         if bounded || run.count || run.first || run.step {
             bail!(
                 "--top lists the K best; it does not combine with --min-sum/--max-sum, --count, --first or --step"

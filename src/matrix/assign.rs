@@ -415,10 +415,17 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
             Some(lap) => lap,
             None => {
                 let mut lap = Lap::new(costs, &node.cols[..node.prefix], &node.barred);
-                let solved = lap.solve();
-                debug_assert!(solved);
+                if !lap.solve() {
+                    // Cannot happen: node.cols is a selection of this subproblem.
+                    continue;
+                }
                 lap.lexmin();
-                debug_assert_eq!(lap.cols(), node.cols);
+                // With exact values the re-solve finds node.cols again. With
+                // f64 values (see `Matrix::is_exact`) rounding can make another
+                // selection tie with it; the children below are still cut from
+                // node.cols, and the potentials stay valid bounds, so the
+                // ranking is as good as the rounded sums allow (fuzzing found
+                // `-1.e35, 5.,,1`).
                 lap
             }
         };
@@ -437,8 +444,11 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
                         .map(|c| c - prefix_lap.u[i] - prefix_lap.v[y])
                 })
                 .min_by(Cost::cmp_total);
+            // Bounds prune only with exact sums: in f64, reduced costs next to
+            // huge potentials round away (fuzzing found `-1.e35, 5.,,1`).
             let hopeless = |c: C, queue: &BTreeSet<Node<C>>| {
-                cutoff(queue).is_some_and(|worst| c.cmp_total(&worst) == Ordering::Greater)
+                C::EXACT
+                    && cutoff(queue).is_some_and(|worst| c.cmp_total(&worst) == Ordering::Greater)
             };
             if let Some(b) = bound
                 && !hopeless(node.cost + b, &queue)
@@ -447,7 +457,15 @@ fn ranked<C: Cost>(grid: Grid<C>, k: usize, sense: Sense) -> Vec<(Vec<(usize, us
                 child.barred[i * costs.n + j] = true;
                 child.row_col[i] = NONE;
                 child.col_row[j] = NONE;
-                if child.augment(i) {
+                let mut found = child.augment(i);
+                if !found && !C::EXACT {
+                    // The warm start can fail on rounding: solve the child afresh.
+                    let mut barred = node.barred.clone();
+                    barred.push((i, j));
+                    child = Lap::new(costs, &node.cols[..i], &barred);
+                    found = child.solve();
+                }
+                if found {
                     let cost = child.cost_sum(&node.cols[..i]);
                     if !hopeless(cost, &queue) {
                         child.lexmin();

@@ -32,12 +32,15 @@ pub(crate) trait Cost:
 {
     /// Zero.
     const ZERO: Self;
+    /// Whether arithmetic is exact, so bounds from potentials can prune.
+    const EXACT: bool;
     /// A total order (for `f64`: `total_cmp`).
     fn cmp_total(&self, other: &Self) -> Ordering;
 }
 
 impl Cost for i128 {
     const ZERO: Self = 0;
+    const EXACT: bool = true;
     fn cmp_total(&self, other: &Self) -> Ordering {
         self.cmp(other)
     }
@@ -45,6 +48,7 @@ impl Cost for i128 {
 
 impl Cost for f64 {
     const ZERO: Self = 0.0;
+    const EXACT: bool = false;
     fn cmp_total(&self, other: &Self) -> Ordering {
         self.total_cmp(other)
     }
