@@ -160,7 +160,7 @@ impl Iterator for Solutions<'_> {
     }
 }
 
-/// Merges two increasing cell lists into `out`.
+/// The givens and the placed cells, together and sorted, into `out`.
 fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
     out.clear();
     out.extend_from_slice(a);
@@ -172,13 +172,9 @@ impl Plan {
     /// The solutions, lazily, in search order. With `unique`, only the least
     /// solution (in that order) of each class under the board's symmetries.
     pub fn solutions(&self, unique: bool) -> Solutions<'_> {
-        self.solutions_under(&[], unique)
-    }
-
-    fn solutions_under(&self, prefix: &[usize], unique: bool) -> Solutions<'_> {
         Solutions {
             plan: self,
-            walker: AnyWalker::under(self, prefix),
+            walker: AnyWalker::under(self, &[]),
             unique,
             cells: Vec::new(),
         }
