@@ -140,7 +140,10 @@ fn run<const SIDE: bool, const FORBID: bool>(rules: &Rules, prefix: &[u8], b: &B
             }
             continue;
         }
-        if nbm != 0 {
+        // Rows e+1 and e+2 need a free column even before row e's piece.
+        let f2 = mask & !((nl << 1) | nc | (nr >> 1));
+        let f3 = mask & !((nl << 2) | nc | (nr >> 2));
+        if (nbm != 0) & (f2 != 0) & (f3 != 0) {
             let i = d & IX;
             (sl[i], sc[i], sr[i], sb[i]) = (l, c, r, bm);
             (d, l, c, r, bm) = (e, nl, nc, nr, nbm);
