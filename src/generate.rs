@@ -229,16 +229,7 @@ impl Planter<'_> {
 }
 
 fn neighbours(size: usize, cell: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (cell / size, cell % size);
-    [
-        (r.wrapping_sub(1), c),
-        (r + 1, c),
-        (r, c.wrapping_sub(1)),
-        (r, c + 1),
-    ]
-    .into_iter()
-    .filter(move |&(r, c)| r < size && c < size)
-    .map(move |(r, c)| r * size + c)
+    crate::problem::neighbours(size, size, cell)
 }
 
 /// Connected regions of `k` planted pieces each, grown at random to fill the board.
@@ -333,24 +324,7 @@ fn shift(
 }
 
 fn connected(size: usize, region: &[usize], r: usize) -> bool {
-    let cells: Vec<usize> = (0..size * size).filter(|&c| region[c] == r).collect();
-    let Some(&start) = cells.first() else {
-        return false;
-    };
-    let mut seen = vec![false; size * size];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut reached = 1;
-    while let Some(c) = stack.pop() {
-        for n in neighbours(size, c) {
-            if region[n] == r && !seen[n] {
-                seen[n] = true;
-                reached += 1;
-                stack.push(n);
-            }
-        }
-    }
-    reached == cells.len()
+    crate::problem::is_connected(size, size, |c| region[c] == r)
 }
 
 #[cfg(test)]

@@ -381,19 +381,9 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let stdin = io::stdin();
-            let interactive = stdin.is_terminal();
-            let mut lines = stdin.lock().lines();
+            let mut lines = io::stdin().lock().lines();
             let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
-                eprint!("-- solution {k} -- Enter: next, q: quit ");
-                if !interactive {
-                    eprintln!();
-                }
-                match lines.next() {
-                    Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
-                    Some(Err(e)) => Err(e.into()),
-                    None => Ok(false),
-                }
+                ask_next(&mut lines, "solution", k)
             })?;
             if tally.count == 0 {
                 eprintln!("no solution");
@@ -415,6 +405,43 @@ fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<
     }
 }
 
+/// Hands solutions to `each` with their 1-based number, at most `limit` of
+/// them, until `each` says stop; returns how many it handed over.
+fn take_each(
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    mut each: impl FnMut(u128, &Solution) -> Result<bool>,
+) -> Result<u128> {
+    let mut count: u128 = 0;
+    for solution in solutions {
+        if limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        count += 1;
+        if !each(count, &solution)? {
+            break;
+        }
+    }
+    Ok(count)
+}
+
+/// The `--step` prompt after solution `k`: whether to show the next one.
+fn ask_next(
+    lines: &mut impl Iterator<Item = io::Result<String>>,
+    what: &str,
+    k: u128,
+) -> Result<bool> {
+    eprint!("-- {what} {k} -- Enter: next, q: quit ");
+    if !io::stdin().is_terminal() {
+        eprintln!();
+    }
+    match lines.next() {
+        Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
+        Some(Err(e)) => Err(e.into()),
+        None => Ok(false),
+    }
+}
+
 /// Prints solutions in search order; `next(k)` after solution k says whether to go on.
 fn print_solutions(
     plan: &Plan,
@@ -423,25 +450,13 @@ fn print_solutions(
     out: &mut impl Write,
     mut next: impl FnMut(u128) -> Result<bool>,
 ) -> Result<Tally> {
-    let mut printer = output::sink(
-        run.format,
-        &plan.problem,
-        plan.problem.values.as_deref(),
-        out,
-    )?
-    .flush_each(true);
+    let values = plan.problem.values.as_deref();
+    let mut printer = output::sink(run.format, &plan.problem, values, out)?.flush_each(true);
     let mut solutions = plan.solutions(run.unique);
-    let mut count: u128 = 0;
-    for solution in solutions.by_ref() {
-        if limit.is_some_and(|l| count >= l) {
-            break;
-        }
-        count += 1;
-        printer.write(&solution)?;
-        if !next(count)? {
-            break;
-        }
-    }
+    let count = take_each(solutions.by_ref(), limit, |k, solution| {
+        printer.write(solution)?;
+        next(k)
+    })?;
     printer.into_result()?;
     Ok(Tally {
         count,
@@ -453,19 +468,12 @@ fn print_solutions(
 fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut solutions = plan.solutions(run.unique);
-    let mut count: u128 = 0;
-    for solution in solutions.by_ref() {
-        if limit.is_some_and(|l| count >= l) {
-            break;
-        }
-        count += 1;
-        let path = dir.join(format!("solution-{count:04}.svg"));
-        std::fs::write(
-            &path,
-            output::svg_document(&plan.problem, plan.problem.values.as_deref(), &solution),
-        )
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    let count = take_each(solutions.by_ref(), limit, |k, solution| {
+        let path = dir.join(format!("solution-{k:04}.svg"));
+        let svg = output::svg_document(&plan.problem, plan.problem.values.as_deref(), solution);
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(true)
+    })?;
     Ok(Tally {
         count,
         nodes: solutions.nodes(),
@@ -604,25 +612,19 @@ fn select(
         return Ok(Outcome::Done);
     }
     let limit = if first_only { Some(1) } else { run.limit };
-    let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let step = mode(run) == Mode::Step;
+    let mut lines = io::stdin().lock().lines();
     let mut printer =
         output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
-    let mut count: u128 = 0;
-    for s in matrix::selections(&m, bounds) {
-        if limit.is_some_and(|l| count >= l) {
-            break;
+    let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
+    let count = take_each(selections, limit, |k, solution| {
+        printer.write(solution)?;
+        if step {
+            ask_next(&mut lines, "selection", k)
+        } else {
+            Ok(true)
         }
-        count += 1;
-        printer.write(&Solution { cells: s.cells })?;
-        if mode(run) == Mode::Step {
-            eprint!("-- selection {count} -- Enter: next, q: quit ");
-            match lines.next() {
-                Some(Ok(line)) if !line.trim().eq_ignore_ascii_case("q") => {}
-                _ => break,
-            }
-        }
-    }
+    })?;
     printer.into_result()?;
     out.flush()?;
     if run.stats {

@@ -274,39 +274,12 @@ impl Problem {
         let Some(regions) = &self.regions else {
             return Vec::new();
         };
-        let mut out = Vec::new();
-        for (index, name) in regions.names.iter().enumerate() {
-            let cells: Vec<usize> = (0..self.cells())
-                .filter(|&c| regions.of_cell[c] == Some(index))
-                .collect();
-            let mut seen = vec![false; self.cells()];
-            let mut stack = vec![cells[0]];
-            seen[cells[0]] = true;
-            let mut reached = 0;
-            while let Some(c) = stack.pop() {
-                reached += 1;
-                let (r, col) = self.coords(c);
-                let steps = [
-                    (r.wrapping_sub(1), col),
-                    (r + 1, col),
-                    (r, col.wrapping_sub(1)),
-                    (r, col + 1),
-                ];
-                for (nr, nc) in steps {
-                    if nr < self.rows && nc < self.cols {
-                        let n = self.cell(nr, nc);
-                        if !seen[n] && regions.of_cell[n] == Some(index) {
-                            seen[n] = true;
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
-            if reached < cells.len() {
-                out.push(name.clone());
-            }
-        }
-        out
+        (0..regions.names.len())
+            .filter(|&index| {
+                !is_connected(self.rows, self.cols, |c| regions.of_cell[c] == Some(index))
+            })
+            .map(|index| regions.names[index].clone())
+            .collect()
     }
 
     /// How many groups `family` has on this board.
@@ -316,6 +289,43 @@ impl Problem {
             .max()
             .map_or(0, |m| m + 1)
     }
+}
+
+/// The cells next to `cell`, edge to edge, on a rows × cols board.
+pub fn neighbours(rows: usize, cols: usize, cell: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / cols, cell % cols);
+    [
+        (r.wrapping_sub(1), c),
+        (r + 1, c),
+        (r, c.wrapping_sub(1)),
+        (r, c + 1),
+    ]
+    .into_iter()
+    .filter(move |&(r, c)| r < rows && c < cols)
+    .map(move |(r, c)| r * cols + c)
+}
+
+/// Whether the cells with `member` form one edge-connected piece (false when
+/// there are none).
+pub fn is_connected(rows: usize, cols: usize, member: impl Fn(usize) -> bool) -> bool {
+    let cells = rows * cols;
+    let Some(start) = (0..cells).find(|&c| member(c)) else {
+        return false;
+    };
+    let mut seen = vec![false; cells];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut reached = 1;
+    while let Some(c) = stack.pop() {
+        for n in neighbours(rows, cols, c) {
+            if member(n) && !seen[n] {
+                seen[n] = true;
+                reached += 1;
+                stack.push(n);
+            }
+        }
+    }
+    reached == (0..cells).filter(|&c| member(c)).count()
 }
 
 /// Greatest common divisor.
