@@ -25,6 +25,7 @@
 //! same numbers as a sequential one. See `docs/PERFORMANCE.md` for the
 //! technique and measurements.
 
+mod block;
 pub mod construct;
 mod general;
 mod queens;
@@ -177,9 +178,9 @@ fn split(rules: &Rules) -> Vec<Vec<u8>> {
     if n == 0 {
         return vec![Vec::new()];
     }
-    // Deepest split: the fast path unrolls the last two rows and needs
-    // one more row to search.
-    let max_depth = if rules.fast() { n - 3 } else { n };
+    // Deepest split: the fast path counts the last rows in one step and
+    // needs one more row to search.
+    let max_depth = if rules.fast() { n - block::ROWS - 1 } else { n };
     let mut depth = n.min(2);
     let mut list = rules.prefixes(depth);
     while depth < max_depth && list.len() < split_target(n) {

@@ -7,24 +7,120 @@
 //! through the exact test. An explicit fixed stack, branch-free lowest-bit
 //! steps and the last two rows unrolled.
 
+use super::block::{BLOCK, Block, ROWS, Set, columns};
 use super::rules::{Bounds, Rules};
 use super::symmetry::weight;
 use super::{Acc, MAX_N};
 
-/// Smallest board the fast path handles (the split leaves >= 3 rows).
-pub(super) const MIN_N: usize = 5;
+/// Smallest board the fast path handles: a prefix of two rows, one row
+/// searched, the last [`ROWS`] counted in one step.
+pub(super) const MIN_N: usize = ROWS + 3;
 
 const IX: usize = MAX_N - 1;
 
 pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+    {
+        // SAFETY: the CPU has the features `count_bmi` is compiled for,
+        // checked just above.
+        #[allow(unsafe_code)]
+        return unsafe { count_bmi(rules, prefix) };
+    }
+    dispatch(rules, prefix)
+}
+
+/// [`dispatch`] compiled for CPUs with POPCNT and BMI (2013 on): the step
+/// for the last rows counts its set with one instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn count_bmi(rules: &Rules, prefix: &[u8]) -> Acc {
+    dispatch(rules, prefix)
+}
+
+/// Picks the monomorphised search for the subproblem's bounds.
+#[inline(always)]
+fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
     let b = Bounds::new(rules.n, prefix);
-    // Per-row bounds below the prefix cost a load per node: only the
-    // subproblems that have them pay for it.
-    match (prefix[0] != 0, b.depth > prefix.len()) {
-        (false, false) => run::<false, false>(rules, prefix, &b),
-        (false, true) => run::<false, true>(rules, prefix, &b),
-        (true, false) => run::<true, false>(rules, prefix, &b),
-        (true, true) => run::<true, true>(rules, prefix, &b),
+    let blk = Blocked::new(rules.n, &b);
+    // Per-row bounds cost a load per node (below the prefix) or per column
+    // of the last rows: only the subproblems that have them pay for it.
+    let forbid = b.depth > prefix.len();
+    match (prefix[0] != 0, forbid, blk.any) {
+        (true, false, _) => run::<true, false, true>(rules, prefix, &b, &blk),
+        (true, true, _) => run::<true, true, true>(rules, prefix, &b, &blk),
+        (false, false, false) => run::<false, false, false>(rules, prefix, &b, &blk),
+        (false, false, true) => run::<false, false, true>(rules, prefix, &b, &blk),
+        (false, true, false) => run::<false, true, false>(rules, prefix, &b, &blk),
+        (false, true, true) => run::<false, true, true>(rules, prefix, &b, &blk),
+    }
+}
+
+/// The bounds of the last [`ROWS`] rows by column (bit `i` of `forbid[x]`
+/// bars column `x` from the block's row `i`), and the cells of those rows
+/// whose piece would be exactly `p0` from a corner: the bottom row's
+/// columns `p0` and `n-1-p0`, and the side columns in the block rows
+/// `near_rows` (rows `p0` and `n-1-p0`).
+struct Blocked {
+    forbid: [u8; MAX_N],
+    any: bool,
+    /// Completions with a side-column piece in a near row: by the left
+    /// column (rank 0 when free) and the right one (rank 4 when free).
+    near_left: Set,
+    near_right: Set,
+}
+
+impl Blocked {
+    fn new(n: usize, b: &Bounds) -> Self {
+        let mut blk = Blocked {
+            forbid: [0; MAX_N],
+            any: false,
+            near_left: 0,
+            near_right: 0,
+        };
+        let fin = n - ROWS;
+        for i in 0..ROWS {
+            let y = fin + i;
+            let mut f = b.forbid[y];
+            if y > b.bound2 {
+                // Both side pieces sit in rows up to bound2.
+                f |= b.side;
+            }
+            for x in 0..n {
+                if f >> x & 1 != 0 {
+                    blk.forbid[x] |= 1 << i;
+                }
+            }
+            blk.any |= f != 0;
+        }
+        if b.bound2 != usize::MAX {
+            let p0 = n - 1 - b.bound2;
+            for y in [p0, n - 1 - p0] {
+                if y >= fin {
+                    blk.near_left |= BLOCK.cell(y - fin, 0);
+                    blk.near_right |= BLOCK.cell(y - fin, ROWS as u32 - 1);
+                }
+            }
+        }
+        blk
+    }
+
+    /// The completions in `set` of the free columns `free` that need the
+    /// exact symmetry test.
+    #[inline(always)]
+    fn near(&self, block: &Block, set: Set, free: u32, n: usize, p0: usize) -> Set {
+        let when = |bit: u32, s: Set| Set::from(bit & 1).wrapping_neg() & s;
+        let bottom = |x: usize| {
+            let rank = (free & ((1 << x) - 1)).count_ones();
+            when(free >> x, block.cell(ROWS - 1, rank))
+        };
+        let q = n - 1 - p0;
+        set & (when(free, self.near_left)
+            | when(free >> (n - 1), self.near_right)
+            | bottom(p0)
+            | bottom(q))
     }
 }
 
@@ -44,8 +140,13 @@ fn side_leaf(n: usize, p0: usize, side: u32, col: impl Fn(usize) -> u32) -> u32 
     weight(&cols[..n])
 }
 
-#[inline(never)]
-fn run<const SIDE: bool, const FORBID: bool>(rules: &Rules, prefix: &[u8], b: &Bounds) -> Acc {
+#[inline(always)]
+fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
+    rules: &Rules,
+    prefix: &[u8],
+    b: &Bounds,
+    blk: &Blocked,
+) -> Acc {
     let n = rules.n;
     let mask = rules.mask;
     for y in 0..prefix.len() {
@@ -55,10 +156,9 @@ fn run<const SIDE: bool, const FORBID: bool>(rules: &Rules, prefix: &[u8], b: &B
             "prefix is not a subproblem of these rules"
         );
     }
+    let block = &*BLOCK;
     let side = b.side;
     let bound2 = if SIDE { b.bound2 } else { usize::MAX };
-    // The last row's bounds (for a side subproblem they include both sides).
-    let ff1 = b.forbid[n - 1];
     let p0 = usize::from(prefix[0]);
     let (mut sl, mut sc, mut sr, mut sb) =
         ([0u32; MAX_N], [0u32; MAX_N], [0u32; MAX_N], [0u32; MAX_N]);
@@ -71,8 +171,9 @@ fn run<const SIDE: bool, const FORBID: bool>(rules: &Rules, prefix: &[u8], b: &B
         r = (r | bit) >> 1;
     }
     let d0 = prefix.len();
-    // Rows n-2 and n-1 are unrolled; the loop places rows d0..=n-3.
-    let fin = n - 2;
+    // The last ROWS rows are counted in one step; the loop places rows
+    // d0..fin.
+    let fin = n - ROWS;
     assert!(
         d0 >= 2 && d0 < fin,
         "the fast path needs a prefix of 2..fin rows"
@@ -113,30 +214,49 @@ fn run<const SIDE: bool, const FORBID: bool>(rules: &Rules, prefix: &[u8], b: &B
             }
         }
         if e == fin {
-            // Two columns remain; row n-1 takes the one row n-2 leaves.
-            let rem = mask & !nc;
-            let b1 = nbm & nbm.wrapping_neg();
-            let b2 = nbm ^ b1;
-            let o1 = rem ^ b1;
-            let o2 = rem ^ b2;
-            let ok1 = b1 != 0 && o1 & (((nl | b1) << 1) | ((nr | b1) >> 1) | ff1) == 0;
-            let ok2 = b2 != 0 && o2 & (((nl | b2) << 1) | ((nr | b2) >> 1) | ff1) == 0;
-            nodes += u64::from(b1 != 0) + u64::from(b2 != 0) + u64::from(ok1) + u64::from(ok2);
+            let forbid = |x: u32| {
+                if LAST {
+                    usize::from(blk.forbid[x as usize & IX])
+                } else {
+                    0
+                }
+            };
+            let free = mask & !nc;
+            let set = block.completions(free, nl, nr, forbid);
             if SIDE {
-                for (ok, q, o) in [(ok1, b1, o1), (ok2, b2, o2)] {
-                    if ok {
-                        let col = |y: usize| match y {
-                            _ if y + 1 < d => sc[y + 1] ^ sc[y],
-                            _ if y + 1 == d => c ^ sc[y],
-                            _ if y == d => bit,
-                            _ if y == e => q,
-                            _ => o,
-                        };
-                        acc.add_weight(side_leaf(n, p0, side, col));
-                    }
+                let col = |y: usize| match y {
+                    _ if y + 1 < d => sc[y + 1] ^ sc[y],
+                    _ if y + 1 == d => c ^ sc[y],
+                    _ if y == d => bit,
+                    _ => 0,
+                };
+                // Completions that put an edge piece exactly p0 from a
+                // corner need the exact test; the rest are canonical.
+                let above = [p0, n - 1 - p0]
+                    .iter()
+                    .any(|&y| y < fin && col(y) & side != 0);
+                let near = if above {
+                    set
+                } else {
+                    blk.near(block, set, free, n, p0)
+                };
+                let pos = columns(free);
+                hits += u64::from((set & !near).count_ones());
+                let mut rest = near;
+                while rest != 0 {
+                    let rows = block.rows(rest.trailing_zeros());
+                    rest &= rest - 1;
+                    let full = |y: usize| {
+                        if y >= fin {
+                            1 << pos[usize::from(rows[y - fin])]
+                        } else {
+                            col(y)
+                        }
+                    };
+                    acc.add_weight(side_leaf(n, p0, side, full));
                 }
             } else {
-                hits += u64::from(ok1) + u64::from(ok2);
+                hits += u64::from(set.count_ones());
             }
             continue;
         }
