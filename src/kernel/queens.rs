@@ -42,7 +42,7 @@ fn count_bmi(rules: &Rules, prefix: &[u8]) -> Acc {
 
 /// Picks the monomorphised search for the subproblem's bounds.
 #[inline(always)]
-fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
+pub(super) fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
     let b = Bounds::new(rules.n, prefix);
     let blk = Blocked::new(rules.n, &b);
     // Per-row bounds cost a load per node (below the prefix) or per column
@@ -174,6 +174,10 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
     // The last ROWS rows are counted in one step; the loop places rows
     // d0..fin.
     let fin = n - ROWS;
+    // Rows p0 and n-1-p0, where a side piece is p0 from a corner, if the
+    // loop places them (else row 0, whose piece is never on a side).
+    let above = |y: usize| if y < fin { y } else { 0 };
+    let (near1, near2) = (above(p0), above(n - 1 - p0));
     assert!(
         d0 >= 2 && d0 < fin,
         "the fast path needs a prefix of 2..fin rows"
@@ -224,26 +228,23 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
             let free = mask & !nc;
             let set = block.completions(free, nl, nr, forbid);
             if SIDE {
-                let col = |y: usize| match y {
-                    _ if y + 1 < d => sc[y + 1] ^ sc[y],
-                    _ if y + 1 == d => c ^ sc[y],
-                    _ if y == d => bit,
-                    _ => 0,
-                };
+                // Rows 0..fin are placed: with the current row's entries
+                // filled in, row y's piece is `sc[y + 1] ^ sc[y]`.
+                sc[d & IX] = c;
+                sc[e & IX] = nc;
+                let col = |y: usize| sc[(y + 1) & IX] ^ sc[y & IX];
                 // Completions that put an edge piece exactly p0 from a
                 // corner need the exact test; the rest are canonical.
-                let above = [p0, n - 1 - p0]
-                    .iter()
-                    .any(|&y| y < fin && col(y) & side != 0);
+                let above = (col(near1) | col(near2)) & side != 0;
                 let near = if above {
                     set
                 } else {
                     blk.near(block, set, free, n, p0)
                 };
-                let pos = columns(free);
                 hits += u64::from((set & !near).count_ones());
                 let mut rest = near;
                 while rest != 0 {
+                    let pos = columns(free);
                     let rows = block.rows(rest.trailing_zeros());
                     rest &= rest - 1;
                     let full = |y: usize| {
