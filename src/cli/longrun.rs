@@ -275,7 +275,9 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
                         .num_threads(run.threads)
                         .build()
                         .map_err(anyhow::Error::from)
-                        .and_then(|pool| pool.install(|| todo.par_iter().try_for_each(work)))
+                        .and_then(|pool| {
+                            pool.install(|| todo.par_iter().with_max_len(1).try_for_each(work))
+                        })
                 };
                 // The receiver is gone only if the watcher returned already.
                 let _ = tx.send(result);
