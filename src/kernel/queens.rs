@@ -3,9 +3,10 @@
 //! Takaken-style: a corner piece in row 0 makes every representative's class
 //! 8 strong (no other corner can hold a piece and no solution equals its
 //! transpose, because of the diagonals), so those leaves are counted without a
-//! test; otherwise the side bounds of [`Bounds`] prune and the leaves go
-//! through the exact test. An explicit fixed stack, branch-free lowest-bit
-//! steps and the last two rows unrolled.
+//! test; otherwise the side bounds of [`Bounds`] prune and the leaves with
+//! an edge piece exactly `p0` from a corner go through the exact test. An
+//! explicit fixed stack and branch-free lowest-bit steps down to the last
+//! [`ROWS`] rows, which [`super::block`] counts in one step.
 
 use super::block::{BLOCK, Block, ROWS, Set, columns};
 use super::rules::{Bounds, Rules};
