@@ -51,10 +51,15 @@ published! {
     /// A000170: n queens.
     queens_a000170: "queens"; n in 1..=12 => [n = n];
         [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
-    /// A000170, n = 13 and 14: slow in a debug build.
+    /// A000170, n = 13 to 17: slow in a debug build (n = 17 takes about
+    /// 4 s on two threads in a release build).
     #[ignore = "slow in debug; run with --release -- --ignored"]
-    queens_a000170_large: "queens"; n in 13..=14 => [n = n];
-        [73712, 365596];
+    queens_a000170_large: "queens"; n in 13..=17 => [n = n];
+        [73712, 365596, 2279184, 14772512, 95815104];
+    /// A002562, n = 11 to 17.
+    #[ignore = "slow in debug; run with --release -- --ignored"]
+    queens_unique_a002562_large: "queens" unique; n in 11..=17 => [n = n];
+        [341, 1787, 9233, 45752, 285053, 1846955, 11977939];
     /// A002562: n queens, symmetric solutions counted once.
     queens_unique_a002562: "queens" unique; n in 1..=10 => [n = n];
         [1, 0, 0, 1, 2, 1, 6, 12, 46, 92];
