@@ -160,7 +160,7 @@ impl Block {
     }
 
     /// The permutations that put row `row`'s piece in the column of rank
-    /// `rank` (none for a rank past the last column).
+    /// `rank` (none for ranks 5 to 7, which a missing column yields).
     #[inline(always)]
     pub fn cell(&self, row: usize, rank: u32) -> Set {
         self.cell[row][rank as usize & 7]

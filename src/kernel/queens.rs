@@ -33,8 +33,10 @@ pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
     dispatch(rules, prefix)
 }
 
-/// [`dispatch`] compiled for CPUs with POPCNT and BMI (2013 on): the step
-/// for the last rows counts its set with one instruction.
+/// [`dispatch`] compiled for CPUs with POPCNT, BMI1 and BMI2 (most x86-64
+/// CPUs since 2013; the caller checks): the step for the last rows counts
+/// its set with two POPCNT instructions instead of a long bit-twiddling
+/// sequence.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2")]
 fn count_bmi(rules: &Rules, prefix: &[u8]) -> Acc {
@@ -60,10 +62,10 @@ pub(super) fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
 }
 
 /// The bounds of the last [`ROWS`] rows by column (bit `i` of `forbid[x]`
-/// bars column `x` from the block's row `i`), and the cells of those rows
-/// whose piece would be exactly `p0` from a corner: the bottom row's
-/// columns `p0` and `n-1-p0`, and the side columns in the block rows
-/// `near_rows` (rows `p0` and `n-1-p0`).
+/// bars column `x` from the block's row `i`), and the completions that put
+/// a side piece exactly `p0` from a corner (in row `p0` or `n-1-p0`, when
+/// that row is in the block). [`Blocked::near`] adds the bottom row's
+/// columns `p0` and `n-1-p0`, which depend on the free columns.
 struct Blocked {
     forbid: [u8; MAX_N],
     any: bool,

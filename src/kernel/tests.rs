@@ -108,6 +108,30 @@ fn subproblems_add_up() {
 }
 
 #[test]
+fn prefixes_of_any_depth_add_up() {
+    // Hand-made subproblems deeper than the split (down to whole
+    // solutions) still count right: the fast path hands them on.
+    for n in 8..=9 {
+        let p = Permutation::queens(n);
+        let rules = Rules::new(&p);
+        let want = count(&p, 1);
+        for depth in 1..=n {
+            let (mut total, mut unique) = (0, 0);
+            for (index, prefix) in rules.prefixes(depth).into_iter().enumerate() {
+                let c = count_subproblem(&p, &Subproblem { index, prefix });
+                total += c.total;
+                unique += c.unique;
+            }
+            assert_eq!(
+                (total, unique),
+                (want.total, want.unique),
+                "n = {n}, depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
 fn fast_path_matches_generic() {
     // The plain queens fast path against the generic engine on the same split.
     for n in queens::MIN_N..=12 {
