@@ -235,7 +235,9 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
             };
             let free = mask & !nc;
             let set = block.completions(free, nl, nr, forbid);
-            if SIDE {
+            // Most steps find nothing (95 % at n = 16): a well predicted
+            // branch spares them the symmetry bookkeeping.
+            if SIDE && set != 0 {
                 // Rows 0..fin are placed: with the current row's entries
                 // filled in, row y's piece is `sc[y + 1] ^ sc[y]`.
                 sc[d & IX] = c;
@@ -264,7 +266,7 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
                     };
                     acc.add_weight(side_leaf(n, p0, side, full));
                 }
-            } else {
+            } else if !SIDE {
                 hits += u64::from(set.count_ones());
             }
             continue;
