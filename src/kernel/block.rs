@@ -107,9 +107,9 @@ impl Block {
             })
             .collect();
         let mut cell = [[0; 8]; ROWS];
-        for (row, cells) in cell.iter_mut().enumerate() {
-            for (j, set) in cells.iter_mut().enumerate().take(ROWS) {
-                *set = !up[j][1 << row] & (Set::MAX >> (128 - PERMS));
+        for (k, p) in perm.iter().enumerate() {
+            for (row, &j) in p.iter().enumerate() {
+                cell[row][usize::from(j)] |= 1 << k;
             }
         }
         let mut gap = [[0; 32]; ROWS - 1];
@@ -136,15 +136,7 @@ impl Block {
     /// (see [`columns`]).
     #[inline(always)]
     pub fn completions(&self, free: u32, l: u32, r: u32, forbid: impl Fn(u32) -> usize) -> Set {
-        let x0 = free.trailing_zeros();
-        let f = free & free.wrapping_sub(1);
-        let x1 = f.trailing_zeros();
-        let f = f & f.wrapping_sub(1);
-        let x2 = f.trailing_zeros();
-        let f = f & f.wrapping_sub(1);
-        let x3 = f.trailing_zeros();
-        let f = f & f.wrapping_sub(1);
-        let x4 = f.trailing_zeros();
+        let [x0, x1, x2, x3, x4] = columns(free);
         // Row i of the block sees `l << i`: column x is hit where bit
         // x - i of l is set, i.e. bit 4 - i of the window (l << 4) >> x,
         // taken here already shifted to bits 5..10 of the table index.
@@ -174,6 +166,7 @@ impl Block {
 
 /// The columns of `free` by rank, left to right (bit positions; 32 past the
 /// last one).
+#[inline(always)]
 pub(super) fn columns(free: u32) -> [u32; ROWS] {
     let mut pos = [0u32; ROWS];
     let mut f = free;

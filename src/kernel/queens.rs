@@ -127,15 +127,11 @@ impl Blocked {
     }
 }
 
-/// The weight of a side leaf. `col(y)` is the column bit of row `y`.
+/// The weight of a side leaf that has an edge piece exactly `p0` from a
+/// corner (the others are canonical with weight 8, and never get here).
+/// `col(y)` is the column bit of row `y`.
 #[inline(never)]
-fn side_leaf(n: usize, p0: usize, side: u32, col: impl Fn(usize) -> u32) -> u32 {
-    // Only edge pieces exactly p0 from a corner give images that start
-    // like this solution; without any, it is canonical and 8 strong.
-    let near = 1 << p0 | 1 << (n - 1 - p0);
-    if col(n - 1) & near == 0 && (col(p0) | col(n - 1 - p0)) & side == 0 {
-        return 8;
-    }
+fn side_leaf(n: usize, col: impl Fn(usize) -> u32) -> u32 {
     let mut cols = [0u8; MAX_N];
     for (y, x) in cols[..n].iter_mut().enumerate() {
         *x = col(y).trailing_zeros() as u8;
@@ -179,8 +175,8 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
     let fin = n - ROWS;
     // Rows p0 and n-1-p0, where a side piece is p0 from a corner, if the
     // loop places them (else row 0, whose piece is never on a side).
-    let above = |y: usize| if y < fin { y } else { 0 };
-    let (near1, near2) = (above(p0), above(n - 1 - p0));
+    let placed = |y: usize| if y < fin { y } else { 0 };
+    let (near1, near2) = (placed(p0), placed(n - 1 - p0));
     assert!(
         d0 >= 2 && d0 < fin,
         "the fast path needs a prefix of 2..fin rows"
@@ -252,9 +248,9 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
                     blk.near(block, set, free, n, p0)
                 };
                 hits += u64::from((set & !near).count_ones());
+                let pos = columns(free);
                 let mut rest = near;
                 while rest != 0 {
-                    let pos = columns(free);
                     let rows = block.rows(rest.trailing_zeros());
                     rest &= rest - 1;
                     let full = |y: usize| {
@@ -264,7 +260,7 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
                             col(y)
                         }
                     };
-                    acc.add_weight(side_leaf(n, p0, side, full));
+                    acc.add_weight(side_leaf(n, full));
                 }
             } else if !SIDE {
                 hits += u64::from(set.count_ones());
