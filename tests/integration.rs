@@ -5,5 +5,6 @@ mod cli;
 mod fuzz_regressions;
 mod longrun;
 mod oracle;
+mod propagate;
 mod published;
 mod puzzles;

@@ -327,7 +327,7 @@ fn check(text: &str, stats: &mut Stats) -> Result<(), TestCaseError> {
 
     // The solution list, in order: row by row, or for the unit kernel of
     // region games an order of its own, where the set must agree.
-    let in_order = plan.kernel != Kernel::Units;
+    let in_order = !matches!(plan.kernel, Kernel::Units | Kernel::Propagate);
     let sorted = |mut v: Vec<Vec<usize>>| {
         if !in_order {
             v.sort();

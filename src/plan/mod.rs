@@ -69,6 +69,9 @@ pub enum Kernel {
     /// Most-constrained unit first: for group rules where one family of exact
     /// groups covers the board (regions, star battle).
     Units,
+    /// Propagation to a fixed point after every decision, then a branch on
+    /// the most constrained unit: the kernel region games run on.
+    Propagate,
     /// The permutation kernel for counting: one piece per row and column on a
     /// plain square board, one class representative per symmetry class
     /// (queens, rooks, superqueens, torus queens, Hertzsprung). Listing uses
@@ -89,7 +92,7 @@ impl Plan {
         let cells = problem.cells();
         let mut attack = vec![0; cells * rows];
         for cell in 0..cells {
-            for (r, c) in attacked_cells(&problem, cell) {
+            for (r, c) in problem.attacked_cells(cell) {
                 attack[cell * rows + r] |= 1 << c;
             }
         }
@@ -178,7 +181,7 @@ impl Plan {
         let kernel = if permutation.is_some() {
             Kernel::Permutation
         } else if partitioned {
-            Kernel::Units
+            Kernel::Propagate
         } else {
             Kernel::Generic {
                 groups: !instances.is_empty(),
@@ -296,6 +299,7 @@ impl Kernel {
             Kernel::Generic { groups: true } => "generic row-by-row, with group counts",
             Kernel::Generic { groups: false } => "generic row-by-row",
             Kernel::Units => "most-constrained unit first (region games)",
+            Kernel::Propagate => "most-constrained unit first, propagating (region games)",
             Kernel::Permutation => {
                 "permutation: counts one solution per symmetry class, weighted (lists row by row)"
             }
@@ -329,57 +333,4 @@ fn permutation(p: &Problem) -> Option<Permutation> {
 
 fn clamp_u32(x: usize) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
-}
-
-/// The cells a piece on `cell` takes away, itself included, by walking its
-/// lines and leaps on the board (wrapping on a torus).
-fn attacked_cells(p: &Problem, cell: usize) -> Vec<(usize, usize)> {
-    let (rows, cols) = (p.rows as i64, p.cols as i64);
-    let (r0, c0) = ((cell / p.cols) as i64, (cell % p.cols) as i64);
-    let mut out = vec![(r0 as usize, c0 as usize)];
-    let at = |r: i64, c: i64| -> Option<(usize, usize)> {
-        if p.wrap {
-            Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
-        } else if (0..rows).contains(&r) && (0..cols).contains(&c) {
-            Some((r as usize, c as usize))
-        } else {
-            None
-        }
-    };
-    let l = p.piece.lines;
-    let steps = [
-        (l.row, (0, 1)),
-        (l.column, (1, 0)),
-        (l.diagonal, (1, 1)),
-        (l.anti_diagonal, (1, -1)),
-    ];
-    let longest = if p.wrap {
-        rows * cols / crate::problem::gcd(p.rows, p.cols) as i64
-    } else {
-        rows.max(cols)
-    };
-    for (on, (dr, dc)) in steps {
-        if !on {
-            continue;
-        }
-        for sign in [1, -1] {
-            for k in 1..=longest {
-                match at(r0 + sign * k * dr, c0 + sign * k * dc) {
-                    Some(rc) => out.push(rc),
-                    None => break,
-                }
-            }
-        }
-    }
-    for &(a, b) in &p.piece.leaps {
-        let (a, b) = (a as i64, b as i64);
-        for (x, y) in [(a, b), (b, a)] {
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if let Some(rc) = at(r0 + sx * x, c0 + sy * y) {
-                    out.push(rc);
-                }
-            }
-        }
-    }
-    out
 }

@@ -282,6 +282,60 @@ impl Problem {
             .collect()
     }
 
+    /// The cells a piece on `cell` takes away, itself included, by walking its
+    /// lines and leaps on the board (wrapping on a torus).
+    pub fn attacked_cells(&self, cell: usize) -> Vec<(usize, usize)> {
+        let p = self;
+        let (rows, cols) = (p.rows as i64, p.cols as i64);
+        let (r0, c0) = ((cell / p.cols) as i64, (cell % p.cols) as i64);
+        let mut out = vec![(r0 as usize, c0 as usize)];
+        let at = |r: i64, c: i64| -> Option<(usize, usize)> {
+            if p.wrap {
+                Some((r.rem_euclid(rows) as usize, c.rem_euclid(cols) as usize))
+            } else if (0..rows).contains(&r) && (0..cols).contains(&c) {
+                Some((r as usize, c as usize))
+            } else {
+                None
+            }
+        };
+        let l = p.piece.lines;
+        let steps = [
+            (l.row, (0, 1)),
+            (l.column, (1, 0)),
+            (l.diagonal, (1, 1)),
+            (l.anti_diagonal, (1, -1)),
+        ];
+        let longest = if p.wrap {
+            rows * cols / gcd(p.rows, p.cols) as i64
+        } else {
+            rows.max(cols)
+        };
+        for (on, (dr, dc)) in steps {
+            if !on {
+                continue;
+            }
+            for sign in [1, -1] {
+                for k in 1..=longest {
+                    match at(r0 + sign * k * dr, c0 + sign * k * dc) {
+                        Some(rc) => out.push(rc),
+                        None => break,
+                    }
+                }
+            }
+        }
+        for &(a, b) in &p.piece.leaps {
+            let (a, b) = (a as i64, b as i64);
+            for (x, y) in [(a, b), (b, a)] {
+                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    if let Some(rc) = at(r0 + sx * x, c0 + sy * y) {
+                        out.push(rc);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// How many groups `family` has on this board.
     pub fn group_count(&self, family: Family) -> usize {
         (0..self.cells())

@@ -3,6 +3,7 @@
 //! subproblems that parallel counting (and sharding) is built on. This stage
 //! runs a plan and knows nothing of TOML or output formats.
 
+mod propagate;
 mod units;
 mod walker;
 
@@ -12,6 +13,7 @@ use rayon::prelude::*;
 
 use crate::kernel;
 use crate::plan::{Kernel, Plan};
+use propagate::PropagateWalker;
 use units::UnitWalker;
 use walker::{Found, Walker};
 
@@ -96,6 +98,7 @@ enum AnyWalker<'p> {
     Plain(Walker<'p, false>),
     Groups(Walker<'p, true>),
     Units(UnitWalker<'p>),
+    Propagate(Box<PropagateWalker>),
 }
 
 impl<'p> AnyWalker<'p> {
@@ -106,6 +109,9 @@ impl<'p> AnyWalker<'p> {
             }
             Kernel::Generic { groups: true } => AnyWalker::Groups(Walker::under(plan, prefix)),
             Kernel::Units => AnyWalker::Units(UnitWalker::new(plan)),
+            Kernel::Propagate => {
+                AnyWalker::Propagate(Box::new(PropagateWalker::new(&plan.problem)))
+            }
         }
     }
 
@@ -114,6 +120,7 @@ impl<'p> AnyWalker<'p> {
             AnyWalker::Plain(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
             AnyWalker::Groups(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
             AnyWalker::Units(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
+            AnyWalker::Propagate(w) => w.next_leaf().then(|| w.placed()),
         }
     }
 
@@ -122,6 +129,7 @@ impl<'p> AnyWalker<'p> {
             AnyWalker::Plain(w) => w.nodes,
             AnyWalker::Groups(w) => w.nodes,
             AnyWalker::Units(w) => w.nodes,
+            AnyWalker::Propagate(w) => w.nodes,
         }
     }
 }
@@ -306,7 +314,7 @@ impl Plan {
             Kernel::Generic { groups: false } | Kernel::Permutation => walk::<false>(self, cut),
             Kernel::Generic { groups: true } => walk::<true>(self, cut),
             // Its siblings exclude each other, so a prefix alone is no subproblem.
-            Kernel::Units => vec![Vec::new()],
+            Kernel::Units | Kernel::Propagate => vec![Vec::new()],
         }
     }
 }

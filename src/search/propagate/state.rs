@@ -1,0 +1,168 @@
+//! The search state: each cell unknown, piece or empty, each unit's counts of
+//! pieces and open (unknown) cells, a trail to undo, and the basic rules run
+//! to a fixed point: a piece empties the cells it attacks, a full unit empties
+//! its open cells, a unit with just enough open cells fills them.
+
+use super::model::Model;
+
+/// A cell's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Cell {
+    /// Not decided yet.
+    Open,
+    /// Holds a piece.
+    Piece,
+    /// Stays empty.
+    Empty,
+}
+
+/// The rules cannot all hold any more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Conflict;
+
+/// Cells, counts and trail.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    /// Each cell's state; holes are empty from the start.
+    pub(crate) cells: Vec<Cell>,
+    /// Pieces per unit.
+    pub(crate) placed: Vec<u32>,
+    /// Open cells per unit.
+    pub(crate) open: Vec<u32>,
+    /// Cells decided, in order, for undoing.
+    trail: Vec<u32>,
+    /// Units whose counts changed since they were last checked.
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    /// Per unit: bumped whenever one of its cells changes, either way.
+    pub(crate) version: Vec<u64>,
+    /// Per unit: its version when the capacity rule last looked at it.
+    pub(crate) checked: Vec<u64>,
+}
+
+impl State {
+    /// Everything open but the holes; givens not yet placed.
+    pub(crate) fn new(m: &Model) -> State {
+        let cells = m
+            .holes
+            .iter()
+            .map(|&h| if h { Cell::Empty } else { Cell::Open })
+            .collect();
+        State {
+            cells,
+            placed: vec![0; m.units.len()],
+            open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
+            trail: Vec::new(),
+            queue: (0..m.units.len() as u32).collect(),
+            queued: vec![true; m.units.len()],
+            version: vec![1; m.units.len()],
+            checked: vec![0; m.units.len()],
+        }
+    }
+
+    /// A mark to [`undo`](Self::undo) back to.
+    pub(crate) fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Reopens every cell decided since `mark`.
+    pub(crate) fn undo(&mut self, m: &Model, mark: usize) {
+        while self.trail.len() > mark {
+            let cell = self.trail.pop().unwrap_or_default() as usize;
+            let piece = self.cells[cell] == Cell::Piece;
+            self.cells[cell] = Cell::Open;
+            for &u in &m.cell_units[cell] {
+                self.version[u as usize] += 1;
+                self.open[u as usize] += 1;
+                if piece {
+                    self.placed[u as usize] -= 1;
+                }
+            }
+        }
+        for &u in &self.queue {
+            self.queued[u as usize] = false;
+        }
+        self.queue.clear();
+    }
+
+    /// Decides one cell; a piece also empties the cells it attacks.
+    pub(crate) fn set(&mut self, m: &Model, cell: usize, to: Cell) -> Result<(), Conflict> {
+        match self.cells[cell] {
+            Cell::Open => {}
+            now if now == to => return Ok(()),
+            _ => return Err(Conflict),
+        }
+        self.cells[cell] = to;
+        self.trail.push(cell as u32);
+        for &u in &m.cell_units[cell] {
+            let u = u as usize;
+            self.version[u] += 1;
+            self.open[u] -= 1;
+            if to == Cell::Piece {
+                self.placed[u] += 1;
+            }
+            if !self.queued[u] {
+                self.queued[u] = true;
+                self.queue.push(u as u32);
+            }
+        }
+        if to == Cell::Piece {
+            for &a in &m.attacks[cell] {
+                self.set(m, a as usize, Cell::Empty)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the unit rules until no unit changes.
+    pub(crate) fn settle(&mut self, m: &Model) -> Result<(), Conflict> {
+        while let Some(u) = self.queue.pop() {
+            let u = u as usize;
+            self.queued[u] = false;
+            let unit = &m.units[u];
+            let (p, o) = (self.placed[u], self.open[u]);
+            if p > unit.max || p + o < unit.min {
+                return Err(Conflict);
+            }
+            if o == 0 {
+                continue;
+            }
+            let fill = if p == unit.max {
+                Cell::Empty
+            } else if p + o == unit.min {
+                Cell::Piece
+            } else {
+                continue;
+            };
+            for &c in &unit.cells {
+                if self.cells[c as usize] == Cell::Open {
+                    self.set(m, c as usize, fill)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Pieces a unit still needs.
+    pub(crate) fn need(&self, m: &Model, u: usize) -> u32 {
+        m.units[u].min.saturating_sub(self.placed[u])
+    }
+
+    /// Pieces a unit can still take.
+    pub(crate) fn room(&self, m: &Model, u: usize) -> u32 {
+        m.units[u].max.saturating_sub(self.placed[u])
+    }
+
+    /// The open cells of unit `u`.
+    pub(crate) fn open_cells<'a>(
+        &'a self,
+        m: &'a Model,
+        u: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        m.units[u]
+            .cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.cells[c] == Cell::Open)
+    }
+}
