@@ -74,14 +74,19 @@ impl PropagateWalker {
         self.st.set(&self.m, cell, to).is_ok() && self.propagate().is_ok()
     }
 
-    /// The open cell to branch on: the first of the unit with the fewest open
-    /// cells among those that still need a piece.
-    fn choose(&self) -> Option<usize> {
+    /// The unit to branch on: the one with the fewest spare open cells among
+    /// those that still need a piece.
+    fn unit(&self) -> Option<usize> {
         let (m, st) = (&self.m, &self.st);
-        let unit = (0..m.units.len())
+        (0..m.units.len())
             .filter(|&u| st.need(m, u) > 0 && st.open[u] > 0)
-            .min_by_key(|&u| (st.open[u] - st.need(m, u), st.open[u]))?;
-        st.open_cells(m, unit).next()
+            .min_by_key(|&u| (st.open[u] - st.need(m, u), st.open[u]))
+    }
+
+    /// The open cell to branch on: the first of the most constrained unit.
+    fn choose(&self) -> Option<usize> {
+        self.unit()
+            .and_then(|u| self.st.open_cells(&self.m, u).next())
     }
 
     /// Walks on to the next solution; false when there are no more.

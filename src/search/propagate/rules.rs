@@ -63,64 +63,91 @@ fn empty_common(m: &Model, st: &mut State, cells: &[usize]) -> Step {
     Ok(changed)
 }
 
+/// Up to four cells that attack each other: at most one piece.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Clique {
+    cells: [usize; 4],
+    len: usize,
+}
+
+impl Clique {
+    fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+}
+
+/// Buffers the capacity rule reuses from call to call.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    inside: Vec<bool>,
+    cells: Vec<usize>,
+    cliques: Vec<Clique>,
+    fresh: Vec<bool>,
+}
+
 /// Covers `cells` (open, increasing) with disjoint cliques (2×2 windows,
-/// else single cells), greedily; `inside[c]` marks the cells. Each clique
-/// holds at most one piece. Leaves `inside` cleared.
-fn cover(m: &Model, cells: &[usize], inside: &mut [bool]) -> Vec<Vec<usize>> {
+/// else single cells), greedily, into `out`; `inside[c]` marks the cells and
+/// is left cleared. Each clique holds at most one piece.
+fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {
     let cols = m.cols;
-    let mut cliques = Vec::new();
+    out.clear();
     for &x in cells {
         if !inside[x] {
             continue;
         }
         let (r, c) = (x / cols, x % cols);
-        let mut best: Vec<usize> = vec![x];
+        let mut best = Clique {
+            cells: [x; 4],
+            len: 1,
+        };
         for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
             if r < dr || c < dc || !m.window[x - dr * cols - dc] {
                 continue;
             }
             let tl = x - dr * cols - dc;
-            let held: Vec<usize> = [tl, tl + 1, tl + cols, tl + cols + 1]
-                .into_iter()
-                .filter(|&y| inside[y])
-                .collect();
-            if held.len() > best.len() {
+            let mut held = Clique::default();
+            for y in [tl, tl + 1, tl + cols, tl + cols + 1] {
+                if inside[y] {
+                    held.cells[held.len] = y;
+                    held.len += 1;
+                }
+            }
+            if held.len > best.len {
                 best = held;
             }
         }
-        for &y in &best {
+        for &y in best.cells() {
             inside[y] = false;
         }
-        cliques.push(best);
+        out.push(best);
     }
-    cliques
 }
 
 /// A set of open cells needs more pieces than its cover's cliques: conflict.
 /// Exactly as many: each clique takes one piece, so a lone cell is a piece
 /// and the cells attacking a whole clique stay empty.
-fn tight(m: &Model, st: &mut State, cells: &[usize], need: u32, inside: &mut [bool]) -> Step {
-    if need == 0 || cells.len() as u32 <= need {
+fn tight(m: &Model, st: &mut State, need: u32, sc: &mut Scratch) -> Step {
+    if need == 0 || sc.cells.len() as u32 <= need {
         return Ok(false);
     }
-    for &c in cells {
-        inside[c] = true;
+    for &c in &sc.cells {
+        sc.inside[c] = true;
     }
-    let cliques = cover(m, cells, inside);
-    let cap = cliques.len() as u32;
+    cover(m, &sc.cells, &mut sc.inside, &mut sc.cliques);
+    let cap = sc.cliques.len() as u32;
     if need > cap {
         return Err(Conflict);
     }
     let mut changed = false;
     if need == cap {
-        for q in &cliques {
-            if let [one] = q.as_slice() {
+        for q in &sc.cliques {
+            if let [one] = q.cells() {
                 if st.cells[*one] == Cell::Open {
                     st.set(m, *one, Cell::Piece)?;
                     changed = true;
                 }
             } else {
-                changed |= empty_common(m, st, q)?;
+                changed |= empty_common(m, st, q.cells())?;
             }
         }
     }
@@ -129,28 +156,41 @@ fn tight(m: &Model, st: &mut State, cells: &[usize], need: u32, inside: &mut [bo
 
 /// Capacity of each unit, and of each pair of neighbouring rows (columns).
 fn capacity(m: &Model, st: &mut State) -> Step {
-    let mut inside = vec![false; m.cells()];
-    let mut cells = Vec::new();
+    let mut sc = std::mem::take(&mut st.scratch);
+    let result = capacity_with(m, st, &mut sc);
+    st.scratch = sc;
+    result
+}
+
+fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
+    sc.inside.resize(m.cells(), false);
+    sc.fresh.clear();
+    for u in 0..m.units.len() {
+        let f = fresh(st, u);
+        sc.fresh.push(f);
+    }
     let mut changed = false;
-    let fresh_units: Vec<bool> = (0..m.units.len()).map(|u| fresh(st, u)).collect();
-    for u in (1..m.units.len()).filter(|&u| fresh_units[u]) {
-        cells.clear();
-        cells.extend(st.open_cells(m, u));
-        changed |= tight(m, st, &cells, st.need(m, u), &mut inside)?;
+    for u in 1..m.units.len() {
+        if sc.fresh[u] {
+            sc.cells.clear();
+            sc.cells.extend(st.open_cells(m, u));
+            changed |= tight(m, st, st.need(m, u), sc)?;
+        }
     }
     for (kind, lines) in &m.families {
         if !matches!(kind, Kind::Group(Family::Row | Family::Column)) {
             continue;
         }
         for u in lines.start..lines.end.saturating_sub(1) {
-            if !fresh_units[u] && !fresh_units[u + 1] {
+            if !sc.fresh[u] && !sc.fresh[u + 1] {
                 continue;
             }
-            cells.clear();
-            cells.extend(st.open_cells(m, u).chain(st.open_cells(m, u + 1)));
-            cells.sort_unstable();
+            sc.cells.clear();
+            sc.cells
+                .extend(st.open_cells(m, u).chain(st.open_cells(m, u + 1)));
+            sc.cells.sort_unstable();
             let need = st.need(m, u).saturating_add(st.need(m, u + 1));
-            changed |= tight(m, st, &cells, need, &mut inside)?;
+            changed |= tight(m, st, need, sc)?;
         }
     }
     Ok(changed)
@@ -242,7 +282,7 @@ impl Band {
                 if need > room {
                     return Err(Conflict);
                 }
-                if need == room {
+                if need == room && room > 0 {
                     changed |= self.clear_lines(m, st, a, b, &spans)?;
                 }
             }
@@ -279,32 +319,50 @@ impl Band {
         Ok(changed)
     }
 
+    /// The units of the other family holding an open cell of each line, in
+    /// one flat list with each line's end, and whether every open cell of
+    /// the line lies in a unit.
+    fn touched_by_line(&self, m: &Model, st: &State) -> (Vec<usize>, Vec<(usize, bool)>) {
+        let mut flat = Vec::new();
+        let mut ends = Vec::with_capacity(self.lines.len());
+        for line in self.lines.clone() {
+            let start = flat.len();
+            let mut covered = true;
+            for c in st.open_cells(m, line) {
+                match self.unit_of(m, c) {
+                    Some(u) if !flat[start..].contains(&u) => flat.push(u),
+                    Some(_) => {}
+                    None => covered = false,
+                }
+            }
+            ends.push((flat.len(), covered));
+        }
+        (flat, ends)
+    }
+
     /// Lines `a..=b` need ≤ what the units touching their open cells take.
     fn touching(&self, m: &Model, st: &mut State) -> Step {
         let n = self.lines.len();
+        let (flat, ends) = self.touched_by_line(m, st);
         let mut touched = vec![false; self.units.len()];
         let mut changed = false;
         for a in 0..n {
             touched.iter_mut().for_each(|t| *t = false);
-            let (mut need, mut room) = (0, 0);
+            let (mut need, mut room) = (0u32, 0u32);
             for b in a..n {
                 if b - a + 1 == n {
                     break;
                 }
-                let line = self.lines.start + b;
-                need = st.need(m, line).saturating_add(need);
-                let mut covered = true;
-                for c in st.open_cells(m, line) {
-                    let Some(u) = self.unit_of(m, c) else {
-                        covered = false;
-                        break;
-                    };
+                need = st.need(m, self.lines.start + b).saturating_add(need);
+                let (end, covered) = ends[b];
+                if !covered {
+                    break;
+                }
+                let start = if b == 0 { 0 } else { ends[b - 1].0 };
+                for &u in &flat[start..end] {
                     if !std::mem::replace(&mut touched[u - self.units.start], true) {
                         room = st.room(m, u).saturating_add(room);
                     }
-                }
-                if !covered {
-                    break;
                 }
                 if need > room {
                     return Err(Conflict);

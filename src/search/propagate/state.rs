@@ -4,6 +4,7 @@
 //! its open cells, a unit with just enough open cells fills them.
 
 use super::model::Model;
+use super::rules::Scratch;
 
 /// A cell's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub(crate) struct State {
     pub(crate) version: Vec<u64>,
     /// Per unit: its version when the capacity rule last looked at it.
     pub(crate) checked: Vec<u64>,
+    /// The capacity rule's buffers.
+    pub(crate) scratch: Scratch,
 }
 
 impl State {
@@ -57,6 +60,7 @@ impl State {
             queued: vec![true; m.units.len()],
             version: vec![1; m.units.len()],
             checked: vec![0; m.units.len()],
+            scratch: Scratch::default(),
         }
     }
 
