@@ -1,67 +1,136 @@
-//! Region puzzles: the most-constrained-unit kernel against plain row order on
-//! the example puzzles, in the same process. Checks every count (each puzzle
-//! has exactly one solution) and prints medians and the ratio.
+//! Region puzzles: the propagating kernel against the unit walker it replaced,
+//! run alternately in the same process, on the example puzzles, on generated
+//! puzzles (region-queens 6–10, one star 8–10, two stars 8–10) and on the
+//! published hard Star Battles in `$PLACER_PUZZLES` (default
+//! `../shared/puzzles`; `star4-…` has 4 stars). Every count is checked (each
+//! puzzle has exactly one solution); it prints CPU-free medians (wall clock
+//! of the fastest-of-alternating runs) and nodes. The unit walker runs on the
+//! hard ones only with `PLACER_BENCH_OLD_HARD=1` (it takes minutes there).
 //!
 //! Run: `cargo bench --bench puzzles`
 
 use std::time::Instant;
 
 use placer::error::Source;
+use placer::generate::generate;
 use placer::plan::Kernel;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 
-fn plan(rule: &str, file: &str, set: &[(&str, i64)]) -> Plan {
-    let path = format!("examples/puzzles/{file}");
-    let text = std::fs::read_to_string(&path).expect("run from the repository root");
+fn plan(rule: &str, path: &str, text: String, k: i64) -> Plan {
     let bindings = Bindings {
-        set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        set: if rule == "star-battle" {
+            vec![("k".into(), k)]
+        } else {
+            Vec::new()
+        },
         regions: Some(Source::new(path, text)),
         cells: None,
     };
-    let problem = Problem::bind(&RuleSpec::resolve(rule).unwrap(), &bindings).unwrap();
-    problem.plan()
+    Problem::bind(&RuleSpec::resolve(rule).unwrap(), &bindings)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .plan()
 }
 
-/// Median seconds of `runs` full counts; asserts the count is 1 each time.
-fn time(plan: &Plan, runs: usize) -> (f64, u64) {
-    let mut times = Vec::new();
-    let mut nodes = 0;
+/// Seconds and nodes of one uniqueness proof (`--limit 2 --count`).
+fn prove(plan: &Plan) -> (f64, u64) {
+    let start = Instant::now();
+    let tally = plan.count(CountOptions {
+        limit: Some(2),
+        ..CountOptions::default()
+    });
+    let t = start.elapsed().as_secs_f64();
+    assert_eq!(
+        tally.count, 1,
+        "every bench puzzle has exactly one solution"
+    );
+    (t, tally.nodes)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs new and (when `old`) the unit walker alternately `runs` times.
+fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
+    let mut new = plan.clone();
+    new.kernel = Kernel::Propagate;
+    let new = &new;
+    let mut units = plan.clone();
+    units.kernel = Kernel::Units;
+    let (mut tn, mut to) = (Vec::new(), Vec::new());
+    let (mut nn, mut no) = (0, 0);
     for _ in 0..runs {
-        let start = Instant::now();
-        let tally = plan.count(CountOptions::default());
-        times.push(start.elapsed().as_secs_f64());
-        assert_eq!(
-            tally.count, 1,
-            "every example puzzle has exactly one solution"
-        );
-        nodes = tally.nodes;
+        let (t, n) = prove(new);
+        tn.push(t);
+        nn = n;
+        if old {
+            let (t, n) = prove(&units);
+            to.push(t);
+            no = n;
+        }
     }
-    times.sort_by(f64::total_cmp);
-    (times[runs / 2], nodes)
+    let (tn, to) = (median(tn), if old { median(to) } else { f64::NAN });
+    println!(
+        "| {name} | {} | {:.3} ms | {no} | {:.3} ms | {nn} | {:.1}× |",
+        plan.kernel.describe(),
+        to * 1e3,
+        tn * 1e3,
+        to / tn
+    );
 }
 
 fn main() {
-    let puzzles = [
-        ("region-queens", "queens-9.txt", vec![]),
-        ("region-queens", "queens-10.txt", vec![]),
-        ("region-queens", "queens-11.txt", vec![]),
-        ("star-battle", "star-battle-10.txt", vec![("k", 2)]),
+    println!("| puzzle | plan's kernel | unit walker | nodes | propagating | nodes | speed-up |");
+    println!("|---|---|---|---|---|---|---|");
+    for (rule, file, k) in [
+        ("region-queens", "queens-9.txt", 1),
+        ("region-queens", "queens-10.txt", 1),
+        ("region-queens", "queens-11.txt", 1),
+        ("star-battle", "star-battle-10.txt", 2),
+    ] {
+        let path = format!("examples/puzzles/{file}");
+        let text = std::fs::read_to_string(&path).expect("run from the repository root");
+        row(file, &plan(rule, &path, text, k), true, 11);
+    }
+    let generated = [
+        ("region-queens", 1, 6..=10),
+        ("star-battle", 1, 8..=10),
+        ("star-battle", 2, 8..=10),
     ];
-    println!("| puzzle | row order | nodes | unit first | nodes | ratio |");
-    println!("|---|---|---|---|---|---|");
-    for (rule, file, set) in puzzles {
-        let units = plan(rule, file, &set);
-        assert_eq!(units.kernel, Kernel::Units);
-        let mut rows = units.clone();
-        rows.kernel = Kernel::Generic { groups: true };
-        let runs = 21;
-        let (t_rows, n_rows) = time(&rows, runs);
-        let (t_units, n_units) = time(&units, runs);
-        println!(
-            "| {file} | {:.3} ms | {n_rows} | {:.3} ms | {n_units} | {:.0}× |",
-            t_rows * 1e3,
-            t_units * 1e3,
-            t_rows / t_units
-        );
+    for (rule, k, sizes) in generated {
+        let spec = RuleSpec::resolve(rule).unwrap();
+        let set = if rule == "star-battle" {
+            vec![("k".to_string(), k)]
+        } else {
+            Vec::new()
+        };
+        for size in sizes {
+            for seed in 1..=3 {
+                let Ok(p) = generate(&spec, &set, size, seed) else {
+                    continue;
+                };
+                let name = format!("{rule} k={k} {size}×{size} seed {seed}");
+                row(&name, &p.problem.plan(), true, 5);
+            }
+        }
+    }
+    let dir = std::env::var("PLACER_PUZZLES").unwrap_or_else(|_| "../shared/puzzles".into());
+    let old_hard = std::env::var("PLACER_BENCH_OLD_HARD").is_ok_and(|v| v == "1");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(k) = name
+            .strip_prefix("star")
+            .and_then(|s| s[..1].parse::<i64>().ok())
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let p = plan("star-battle", &path.to_string_lossy(), text, k);
+        row(&name, &p, old_hard, 3);
     }
 }

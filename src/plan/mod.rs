@@ -67,10 +67,11 @@ pub enum Kernel {
         groups: bool,
     },
     /// Most-constrained unit first: for group rules where one family of exact
-    /// groups covers the board (regions, star battle).
+    /// groups of one piece each covers the board (Queens game, one-star battle).
     Units,
     /// Propagation to a fixed point after every decision, then a branch on
-    /// the most constrained unit: the kernel region games run on.
+    /// the most constrained unit: for group rules where a family of exact
+    /// groups of two or more pieces covers the board (star battle, k ≥ 2).
     Propagate,
     /// The permutation kernel for counting: one piece per row and column on a
     /// plain square board, one class representative per symmetry class
@@ -128,7 +129,8 @@ impl Plan {
         }
         let mut instances = Vec::new();
         let mut cell_instances = vec![Vec::new(); cells];
-        let mut partitioned = false;
+        // The largest count of an exact family that covers the board, if any.
+        let mut partitioned: Option<usize> = None;
         for &(family, min, max) in &families {
             let first = instances.len();
             instances.extend((0..problem.group_count(family)).map(|_| Instance {
@@ -151,7 +153,9 @@ impl Plan {
                     None => covers &= problem.holes[cell],
                 }
             }
-            partitioned |= covers && min == max;
+            if covers && min == max {
+                partitioned = partitioned.max(Some(min));
+            }
         }
         for inst in &instances {
             if inst.given >= inst.max {
@@ -180,8 +184,11 @@ impl Plan {
         let permutation = permutation(&problem);
         let kernel = if permutation.is_some() {
             Kernel::Permutation
-        } else if partitioned {
+        } else if partitioned.is_some_and(|k| k >= 2) {
+            // Several pieces per unit: propagation pays (measured in benches/puzzles.rs).
             Kernel::Propagate
+        } else if partitioned.is_some() {
+            Kernel::Units
         } else {
             Kernel::Generic {
                 groups: !instances.is_empty(),
