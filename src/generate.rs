@@ -9,6 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::error::{Diagnostic, Source};
+use crate::plan::Kernel;
 use crate::problem::{Bindings, Family, Problem, Regions};
 use crate::search::{CountOptions, Solution};
 use crate::spec::RuleSpec;
@@ -146,7 +147,14 @@ fn solutions(problem: &mut Problem, regions: &[usize]) -> u128 {
         limit: Some(CAP),
         ..CountOptions::default()
     };
-    problem.clone().plan().count(options).count
+    let mut plan = problem.clone().plan();
+    // Candidate grids have many solutions, and the unit walker lists many
+    // solutions faster than the propagating kernel (measured: 12×12 two
+    // stars, 69 s against 100 s); the counts, and so the puzzles, are the same.
+    if plan.kernel == Kernel::Propagate {
+        plan.kernel = Kernel::Units;
+    }
+    plan.count(options).count
 }
 
 /// A random placement of `k` pieces per row that keeps the rules' lines,
