@@ -596,10 +596,10 @@ fn select(
             }
             n.to_string()
         } else {
-            match matrix::count(&m) {
-                Ok(c) => c.to_string(),
-                Err(_) => problem.plan().count(count_options(run)).count.to_string(),
-            }
+            // never a silent switch to enumeration: a refusal says why
+            matrix::count(&m)
+                .context("`--all` lists them; `--count --limit K` counts up to K by listing")?
+                .to_string()
         };
         print_count(&mut out, run.format, &count)?;
         out.flush()?;

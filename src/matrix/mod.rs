@@ -41,6 +41,8 @@
 
 mod assign;
 mod exact;
+mod frontier;
+mod inclusion;
 mod parse;
 mod permanent;
 mod select;
@@ -48,7 +50,8 @@ mod select;
 pub use assign::{Sense, assign, top_k};
 pub use parse::{MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, Value};
 pub use permanent::{
-    Count, CountError, CountMethod, MAX_HOLE_LINES, MAX_RYSER_COLS, count, count_method,
+    Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
+    MAX_RYSER_COLS, count, count_method,
 };
 pub use select::{Bounds, Selections, selections};
 
