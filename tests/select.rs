@@ -119,3 +119,131 @@ fn count_past_the_limits_is_refused() {
         ))
         .stderr(predicate::str::contains("`--count --limit K` counts up to K by listing"));
 }
+
+/// Issue 14: `select --help` lists only what select takes.
+#[test]
+fn help_lists_only_select_flags() {
+    let help = stdout_of(&["select", "--help"], "");
+    for gone in [
+        "--unique",
+        "--checkpoint",
+        "--shard",
+        "--threads",
+        "--no-progress",
+    ] {
+        assert!(!help.contains(gone), "{gone} in select --help");
+    }
+    for kept in ["--top", "--min-sum", "--limit", "--out", "--format"] {
+        assert!(help.contains(kept), "{kept} missing from select --help");
+    }
+    placer()
+        .args(["select", "-", "--unique"])
+        .write_stdin("1 2\n3 4\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unexpected argument '--unique'"));
+}
+
+/// Issues 14 and 15: flags that would print nothing or be dropped are errors.
+#[test]
+fn contradictory_flags_are_errors() {
+    let m = "1 2\n3 4\n";
+    for (args, says) in [
+        (&["--top", "0", "--max"][..], "K must be at least 1"),
+        (
+            &["--min-sum", "5", "--max-sum", "4"],
+            "--min-sum 5 is above --max-sum 4",
+        ),
+        (
+            &["--top", "1", "--max", "--all"],
+            "cannot be used with '--all'",
+        ),
+        (
+            &["--top", "1", "--max", "--limit", "3"],
+            "cannot be used with '--limit",
+        ),
+        (&["--max", "--all"], "--top"),
+        (&["--min-sum", "nan", "--count"], "`nan` is not a number"),
+        (&["--max-sum", "inf", "--count"], "`inf` is not a number"),
+        (
+            &["--min-sum", "1e-400", "--count"],
+            "`1e-400` is out of range",
+        ),
+        (
+            &["--all", "--out", "pictures"],
+            "--out DIR writes SVG files",
+        ),
+    ] {
+        let mut full = vec!["select", "-"];
+        full.extend_from_slice(args);
+        placer()
+            .args(&full)
+            .write_stdin(m)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+}
+
+/// Issue 15: `--out` is used by select, and a bad directory is an error.
+#[test]
+fn svg_out_writes_files_or_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pictures");
+    placer()
+        .args(["select", "-", "--all", "--format", "svg", "--out"])
+        .arg(&out)
+        .write_stdin("1 2\n3 4\n")
+        .assert()
+        .success()
+        .stdout("");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["solution-0001.svg", "solution-0002.svg"]);
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    placer()
+        .args([
+            "select", "-", "--top", "1", "--max", "--format", "svg", "--out",
+        ])
+        .arg(file.join("sub"))
+        .write_stdin("1 2\n3 4\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot create"));
+}
+
+/// Issue 15: a message quotes at most a short, escaped piece of the input.
+#[test]
+fn bad_tokens_are_cut_and_escaped() {
+    let long = "x".repeat(1 << 20);
+    let out = placer()
+        .args(["select", "-"])
+        .write_stdin(long)
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.len() < 200, "{} bytes of stderr", stderr.len());
+    assert!(stderr.contains("row 1, column 1: `xxxxxxxx"), "{stderr}");
+    assert!(stderr.contains("…` is not a number"), "{stderr}");
+    placer()
+        .args(["select", "-"])
+        .write_stdin("1,a\0b\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`a\\u{0}b` is not a number"));
+    placer()
+        .args(["select", "-"])
+        .write_stdin("1,1e-400\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "row 1, column 2: `1e-400` is out of range",
+        ));
+}

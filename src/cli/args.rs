@@ -72,32 +72,9 @@ Examples:
   placer select examples/matrix.csv --top 3 --max   the three best by sum, best first
   placer select costs.tsv --top 1 --min --format json
   placer select pattern.txt --skip 0 --count        the permanent of a 0/1 matrix
-  placer select examples/matrix.csv --min-sum 20 --all")]
-    Select {
-        /// A comma, tab or whitespace separated file of numbers (`-` for stdin).
-        matrix: PathBuf,
-        /// Treat cells equal to V as holes. Repeatable.
-        #[arg(long, value_name = "V", allow_negative_numbers = true)]
-        skip: Vec<f64>,
-        /// Only the K best selections by sum, best first (with --max or --min).
-        #[arg(long, value_name = "K")]
-        top: Option<usize>,
-        /// Rank by largest sum.
-        #[arg(long, conflicts_with = "min")]
-        max: bool,
-        /// Rank by smallest sum.
-        #[arg(long)]
-        min: bool,
-        /// Only selections whose sum is at least X.
-        #[arg(long, value_name = "X", allow_negative_numbers = true)]
-        min_sum: Option<f64>,
-        /// Only selections whose sum is at most X.
-        #[arg(long, value_name = "X", allow_negative_numbers = true)]
-        max_sum: Option<f64>,
-        /// Mode and output.
-        #[command(flatten)]
-        run: RunArgs,
-    },
+  placer select examples/matrix.csv --min-sum 20 --all
+  placer select examples/matrix.csv --first --format svg --out pictures")]
+    Select(crate::cli::SelectArgs),
     /// Count for each value of a parameter, one line each: `n count`.
     #[command(after_help = "\
 Examples:

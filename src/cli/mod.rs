@@ -3,8 +3,10 @@
 
 mod args;
 pub mod longrun;
+mod select;
 
 pub use args::{Args, BindArgs, Command, RunArgs};
+pub use select::SelectArgs;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -47,24 +49,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             let problem = load(&rules, &bind)?;
             solve(problem, &run)
         }
-        Command::Select {
-            matrix,
-            skip,
-            top,
-            max,
-            min,
-            min_sum,
-            max_sum,
-            run,
-        } => {
-            let bounds = crate::matrix::Bounds { min_sum, max_sum };
-            let sense = match (max, min) {
-                (_, true) => Some(crate::matrix::Sense::Min),
-                (true, _) => Some(crate::matrix::Sense::Max),
-                _ => None,
-            };
-            select(&matrix, &skip, top, sense, bounds, &run)
-        }
+        Command::Select(args) => select::select(&args),
         Command::Table {
             rules,
             param,
@@ -522,122 +507,6 @@ fn generate(
         .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Outcome::Done)
-}
-
-/// `placer select`: counting, ranking and listing the selections of a matrix.
-fn select(
-    path: &Path,
-    skip: &[f64],
-    top: Option<usize>,
-    sense: Option<crate::matrix::Sense>,
-    bounds: crate::matrix::Bounds,
-    run: &RunArgs,
-) -> Result<Outcome> {
-    use crate::matrix::{self, Matrix};
-    if run.unique || run.checkpoint.is_some() || run.shard.is_some() {
-        bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
-    }
-    let mut m = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
-        Matrix::parse(&text).context("<stdin>")?
-    } else {
-        Matrix::load(path)?
-    };
-    m.skip(skip);
-    let name = path
-        .file_name()
-        .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
-    let problem = Problem::from_matrix(&name, &m);
-    let started = Instant::now();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
-    if let Some(k) = top {
-        let Some(sense) = sense else {
-            bail!("--top K needs --max or --min")
-        };
-        if !m.is_exact() {
-            bail!(
-                "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
-                if path.as_os_str() == "-" {
-                    "<stdin>".into()
-                } else {
-                    path.display().to_string()
-                }
-            );
-        }
-        if bounded || run.count || run.first || run.step {
-            bail!(
-                "--top lists the K best; it does not combine with --min-sum/--max-sum, --count, --first or --step"
-            );
-        }
-        let mut printer = output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?;
-        for s in matrix::top_k(&m, k, sense) {
-            printer.write(&Solution { cells: s.cells })?;
-        }
-        printer.into_result()?;
-        out.flush()?;
-        return Ok(Outcome::Done);
-    }
-    if sense.is_some() {
-        bail!("--max and --min rank selections: add --top K");
-    }
-    let first_only = mode(run) == Mode::First;
-    if mode(run) == Mode::Count {
-        let count = if bounded || run.limit.is_some() {
-            let limit = run.limit.unwrap_or(u128::MAX);
-            let mut n: u128 = 0;
-            for _ in matrix::selections(&m, bounds) {
-                n += 1;
-                if n >= limit {
-                    break;
-                }
-            }
-            n.to_string()
-        } else {
-            // never a silent switch to enumeration: a refusal says why
-            matrix::count(&m)
-                .context("`--all` lists them; `--count --limit K` counts up to K by listing")?
-                .to_string()
-        };
-        print_count(&mut out, run.format, &count)?;
-        out.flush()?;
-        if run.stats {
-            eprintln!(
-                "solutions: {count}  seconds: {:.3}",
-                started.elapsed().as_secs_f64()
-            );
-        }
-        return Ok(Outcome::Done);
-    }
-    let limit = if first_only { Some(1) } else { run.limit };
-    let step = mode(run) == Mode::Step;
-    let mut lines = io::stdin().lock().lines();
-    let mut printer =
-        output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
-    let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
-    let count = take_each(selections, limit, |k, solution| {
-        printer.write(solution)?;
-        if step {
-            ask_next(&mut lines, "selection", k)
-        } else {
-            Ok(true)
-        }
-    })?;
-    printer.into_result()?;
-    out.flush()?;
-    if run.stats {
-        eprintln!(
-            "solutions: {count}  seconds: {:.3}",
-            started.elapsed().as_secs_f64()
-        );
-    }
-    Ok(if first_only && count == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Done
-    })
 }
 
 fn print_stats(tally: Tally, seconds: f64) {

@@ -48,7 +48,9 @@ mod permanent;
 mod select;
 
 pub use assign::{Sense, assign, top_k};
-pub use parse::{MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, Value};
+pub use parse::{
+    MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value, parse_number, quote,
+};
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
     MAX_RYSER_COLS, count, count_method,

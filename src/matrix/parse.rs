@@ -48,29 +48,17 @@ pub enum MatrixError {
         /// Cells in the first row.
         expected: usize,
     },
-    /// A cell that is not a number.
-    #[error("{}, column {col}: `{text}` is not a number", Place(*row, *line))]
-    NotANumber {
+    /// A cell that is not a number, or out of range.
+    #[error("{}, column {col}: {error}", Place(*row, *line))]
+    BadNumber {
         /// The 1-based data row.
         row: usize,
         /// The 1-based file line.
         line: usize,
         /// The 1-based column.
         col: usize,
-        /// The cell's text.
-        text: String,
-    },
-    /// A number too large for `f64`.
-    #[error("{}, column {col}: `{text}` is out of range", Place(*row, *line))]
-    OutOfRange {
-        /// The 1-based data row.
-        row: usize,
-        /// The 1-based file line.
-        line: usize,
-        /// The 1-based column.
-        col: usize,
-        /// The cell's text.
-        text: String,
+        /// What is wrong with it.
+        error: NumberError,
     },
     /// More rows, columns or cells than supported.
     #[error(
@@ -80,6 +68,58 @@ pub enum MatrixError {
         /// What overflowed, e.g. `row 4097`.
         what: String,
     },
+}
+
+/// Why a number was refused; the text is quoted cut and escaped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NumberError {
+    /// Not a decimal number (`inf`, `nan`, hex and units are not).
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// A decimal that `f64` cannot hold: too large, or so small that it
+    /// would read as 0.
+    #[error("`{0}` is out of range")]
+    OutOfRange(String),
+}
+
+/// Most characters of the input a message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// Input text as a message quotes it: at most [`QUOTE_CHARS`] characters
+/// (then `…`), control characters escaped, so a message stays one short line.
+pub fn quote(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || c == '`' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads a decimal number (`-3`, `+2.5`, `.5`, `1e-3`) as `f64`; refuses
+/// anything else, values too large for `f64`, and nonzero values so small
+/// that they would read as 0.
+pub fn parse_number(text: &str) -> Result<f64, NumberError> {
+    if !is_decimal(text) {
+        return Err(NumberError::NotANumber(quote(text)));
+    }
+    let num: f64 = text.parse().expect("a checked decimal parses");
+    let nonzero = text
+        .split(['e', 'E'])
+        .next()
+        .is_some_and(|m| m.bytes().any(|b| (b'1'..=b'9').contains(&b)));
+    if !num.is_finite() || (num == 0.0 && nonzero) {
+        return Err(NumberError::OutOfRange(quote(text)));
+    }
+    Ok(num)
 }
 
 /// "row 3", or "row 3 (line 5)" when comments or blank lines shift the two.
@@ -220,26 +260,12 @@ impl Matrix {
                     cells.push(None);
                     continue;
                 }
-                let place = |text: &str| (rows, line_no, c + 1, text.to_string());
-                if !is_decimal(t) {
-                    let (row, line, col, text) = place(t);
-                    return Err(MatrixError::NotANumber {
-                        row,
-                        line,
-                        col,
-                        text,
-                    });
-                }
-                let num: f64 = t.parse().expect("a checked decimal parses");
-                if !num.is_finite() {
-                    let (row, line, col, text) = place(t);
-                    return Err(MatrixError::OutOfRange {
-                        row,
-                        line,
-                        col,
-                        text,
-                    });
-                }
+                let num = parse_number(t).map_err(|error| MatrixError::BadNumber {
+                    row: rows,
+                    line: line_no,
+                    col: c + 1,
+                    error,
+                })?;
                 cells.push(Some(Value {
                     num,
                     text: t.to_string(),
