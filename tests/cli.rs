@@ -441,7 +441,7 @@ fn select_counts_lists_and_ranks() {
         .args(["select", m, "--first"])
         .assert()
         .success()
-        .stdout("[7] 2  9  4\n 3 [8] #  6\n 5  1 [4] 8\n 6  9  3 [2]\n");
+        .stdout("[7] 2  9  4\n 3 [8] #  6\n 5  1 [4] 8\n 6  9  3 [2]\nsum 21\n");
     placer()
         .args(["select", m, "--top", "2", "--max", "--format", "json"])
         .assert()

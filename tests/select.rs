@@ -247,3 +247,74 @@ fn bad_tokens_are_cut_and_escaped() {
             "row 1, column 2: `1e-400` is out of range",
         ));
 }
+
+/// Issues 14 and 15: sums print exactly, in JSON and on the board.
+#[test]
+fn printed_sums_are_exact() {
+    let json = stdout_of(
+        &["select", "-", "--top", "1", "--min", "--format", "json"],
+        "0.1,5\n5,0.2\n",
+    );
+    assert_eq!(
+        json,
+        "{\"cells\":[[1,1],[2,2]],\"values\":[0.1,0.2],\"sum\":0.3}\n"
+    );
+    let board = stdout_of(&["select", "-", "--first"], "0.1,5\n5,0.2\n");
+    assert_eq!(board, "[0.1]   5\n   5 [0.2]\nsum 0.3\n");
+    let big = stdout_of(
+        &["select", "-", "--all", "--format", "json"],
+        "9007199254740993,0\n0,1\n",
+    );
+    assert!(
+        big.contains("\"values\":[9007199254740993,1],\"sum\":9007199254740994"),
+        "{big}"
+    );
+    let huge = stdout_of(
+        &["select", "-", "--all", "--format", "json"],
+        "1e308,0,0\n0,1e308,0\n0,0,-1e308\n",
+    );
+    assert!(!huge.contains("null"), "{huge}");
+    assert!(
+        huge.contains("\"values\":[1e308,1e308,-1e308],\"sum\":1e308"),
+        "{huge}"
+    );
+}
+
+/// Issue 13: every mode at 1 024 × 1 024 (a band with three values per row).
+#[test]
+fn every_mode_at_1024_columns() {
+    let n = 1024;
+    let text: String = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    if j + 1 >= i && j <= i + 1 {
+                        ((i + 2 * j) % 9 + 1).to_string()
+                    } else {
+                        String::new()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+                + "\n"
+        })
+        .collect();
+    let count = stdout_of(&["select", "-", "--count"], &text);
+    assert_eq!(count.trim().len(), 214, "F(1025) has 214 digits: {count}");
+    let listed = stdout_of(
+        &["select", "-", "--all", "--limit", "3", "--format", "tuple"],
+        &text,
+    );
+    assert_eq!(listed.lines().count(), 3);
+    let first = stdout_of(&["select", "-", "--first", "--format", "cells"], &text);
+    assert!(first.starts_with("(1,1) (2,2)") && first.trim_end().ends_with("(1024,1024)"));
+    let top = stdout_of(
+        &["select", "-", "--top", "2", "--max", "--format", "json"],
+        &text,
+    );
+    assert_eq!(top.lines().count(), 2);
+    let svg = stdout_of(&["select", "-", "--first", "--format", "svg"], &text);
+    assert!(svg.starts_with("<svg"));
+    let bounded = stdout_of(&["select", "-", "--min-sum", "1e6", "--count"], &text);
+    assert_eq!(bounded, "0\n");
+}

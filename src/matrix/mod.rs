@@ -40,6 +40,7 @@
 //! 28 decimal digits fall back to `f64` arithmetic.
 
 mod assign;
+mod decimal;
 mod exact;
 mod frontier;
 mod inclusion;
@@ -48,6 +49,7 @@ mod permanent;
 mod select;
 
 pub use assign::{Sense, assign, top_k};
+pub use decimal::BigDecimal;
 pub use parse::{
     MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value, parse_number, quote,
 };

@@ -29,12 +29,16 @@
 //!   no further separator and each line ends without trailing spaces. Regions
 //!   are not shown then.
 //!
+//!   A last line gives the exact sum of the chosen values:
+//!
 //!   ```text
 //!   [ 5]  3  12
 //!     7   1 [ 4]
+//!   sum 9
 //!   ```
 
-use super::{OutputError, Render, check_values, occupied, value_text};
+use super::{OutputError, Render, check_values, occupied};
+use crate::matrix::Value;
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -48,15 +52,16 @@ pub struct Board<'a> {
     full: Vec<String>,
     /// The width every cell is right-aligned to.
     width: usize,
-    /// Values mode: cells framed by brackets, no space between cells.
-    framed: bool,
+    /// Values mode: cells framed by brackets, no space between cells, and
+    /// a `sum` line under the board.
+    values: Option<&'a [Option<Value>]>,
 }
 
 impl<'a> Board<'a> {
     /// The board renderer for `problem`, with the matrix `values` if any.
     pub fn new(
         problem: &'a Problem,
-        values: Option<&'a [Option<f64>]>,
+        values: Option<&'a [Option<Value>]>,
     ) -> Result<Self, OutputError> {
         check_values(problem, values)?;
         let n = problem.cells();
@@ -64,8 +69,8 @@ impl<'a> Board<'a> {
         let (empty, full): (Vec<String>, Vec<String>) = match values {
             Some(values) => (0..n)
                 .map(|cell| {
-                    let text = match values[cell] {
-                        Some(v) if !problem.holes[cell] => value_text(v),
+                    let text = match &values[cell] {
+                        Some(v) if !problem.holes[cell] => v.text.clone(),
                         _ => "#".to_string(),
                     };
                     (text.clone(), text)
@@ -97,7 +102,7 @@ impl<'a> Board<'a> {
             empty,
             full,
             width,
-            framed: values.is_some(),
+            values,
         })
     }
 }
@@ -126,7 +131,7 @@ impl Render for Board<'_> {
                     &self.empty[cell]
                 };
                 // Writing to a String cannot fail.
-                let _ = if self.framed {
+                let _ = if self.values.is_some() {
                     let (open, close) = if on[cell] { ('[', ']') } else { (' ', ' ') };
                     write!(buf, "{open}{text:>w$}{close}")
                 } else {
@@ -139,6 +144,14 @@ impl Render for Board<'_> {
             let end = buf[start..].trim_end().len() + start;
             buf.truncate(end);
             buf.push('\n');
+        }
+        if let Some(values) = self.values {
+            match super::exact_sum(p.cols, values, solution) {
+                Some(sum) => {
+                    let _ = writeln!(buf, "sum {sum}");
+                }
+                None => buf.push_str("sum -\n"),
+            }
         }
         Ok(())
     }

@@ -29,17 +29,21 @@
 //! |-----|------|---------|
 //! | `count` | non-negative integer | the number of solutions; it may exceed 2^64, so read it with an arbitrary-precision parser where that matters |
 //!
-//! Numbers are written in plain decimal, never with an exponent: integers
-//! without a fraction (`5`, not `5.0`), other values with the shortest
-//! digits that read back as the same 64-bit float (`0.1`). A value that is
-//! not finite, or a cell without a value, is written as `null`. Keys appear in
+//! Values and sums are exact JSON numbers, written from the decimal text of
+//! the input, never rounded through a 64-bit float: `0.1` plus `0.2` sums to
+//! `0.3`, and `9007199254740993` stays itself (read them with an
+//! arbitrary-precision parser where that matters). The text is normalised to
+//! JSON's syntax without changing the value: no `+` sign or trailing zeros,
+//! `.5` as `0.5`; plain decimal up to 40 characters, `1.25e300` beyond. A cell
+//! without a value is written as `null`. Keys appear in
 //! the order above; readers should ignore keys they do not know, since later
 //! versions may add some.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::{OutputError, Render, check_values, value_text};
+use super::{OutputError, Render, check_values, exact};
+use crate::matrix::Value;
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -47,25 +51,20 @@ use crate::search::Solution;
 #[derive(Debug, Clone)]
 pub struct Json<'a> {
     cols: usize,
-    values: Option<&'a [Option<f64>]>,
+    values: Option<&'a [Option<Value>]>,
 }
 
 impl<'a> Json<'a> {
     /// The JSON renderer for `problem`, with the matrix `values` if any.
-    pub fn new(problem: &Problem, values: Option<&'a [Option<f64>]>) -> Result<Self, OutputError> {
+    pub fn new(
+        problem: &Problem,
+        values: Option<&'a [Option<Value>]>,
+    ) -> Result<Self, OutputError> {
         check_values(problem, values)?;
         Ok(Json {
             cols: problem.cols,
             values,
         })
-    }
-}
-
-/// A JSON number, or `null` when it is not finite.
-fn number(buf: &mut String, value: Option<f64>) {
-    match value {
-        Some(v) if v.is_finite() => buf.push_str(&value_text(v)),
-        _ => buf.push_str("null"),
     }
 }
 
@@ -87,23 +86,30 @@ impl Render for Json<'_> {
         if let Some(values) = self.values {
             let value = |(r, c): (usize, usize)| {
                 if c < self.cols {
-                    values.get(r * self.cols + c).copied().flatten()
+                    values.get(r * self.cols + c).and_then(Option::as_ref)
                 } else {
                     None
                 }
             };
             buf.push_str(",\"values\":[");
-            let mut sum = Some(0.0);
             for (i, &rc) in solution.cells.iter().enumerate() {
                 if i > 0 {
                     buf.push(',');
                 }
-                let v = value(rc);
-                sum = sum.zip(v).map(|(s, v)| s + v);
-                number(buf, v);
+                match value(rc) {
+                    Some(v) => {
+                        let _ = write!(buf, "{}", exact(v));
+                    }
+                    None => buf.push_str("null"),
+                }
             }
             buf.push_str("],\"sum\":");
-            number(buf, sum);
+            match super::exact_sum(self.cols, values, solution) {
+                Some(s) => {
+                    let _ = write!(buf, "{s}");
+                }
+                None => buf.push_str("null"),
+            }
         }
         buf.push_str("}\n");
         Ok(())

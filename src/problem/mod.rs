@@ -14,7 +14,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{Diagnostic, Source};
-use crate::matrix::Matrix;
+use crate::matrix::{Matrix, Value};
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
 /// Largest number of rows or columns the engine searches.
@@ -45,7 +45,7 @@ pub struct Problem {
     /// Coloured regions, when the board has them.
     pub regions: Option<Regions>,
     /// Cell values, row-major, when the board comes from a matrix; `None` on holes.
-    pub values: Option<Vec<Option<f64>>>,
+    pub values: Option<Vec<Option<Value>>>,
     /// The piece and its attacks.
     pub piece: Piece,
     /// Group counts.
@@ -161,8 +161,8 @@ impl Problem {
     /// Rooks on a matrix board: one piece in every row and no column twice
     /// (one in every column when the matrix is taller than wide), never on a hole.
     pub fn from_matrix(name: &str, m: &Matrix) -> Problem {
-        let values: Vec<Option<f64>> = (0..m.rows * m.cols)
-            .map(|i| m.get(i / m.cols, i % m.cols))
+        let values: Vec<Option<Value>> = (0..m.rows * m.cols)
+            .map(|i| m.value(i / m.cols, i % m.cols).cloned())
             .collect();
         Problem {
             name: name.to_string(),
@@ -431,7 +431,7 @@ impl Binder<'_> {
         let mut holes = vec![false; n];
         let values = matrix.map(|m| {
             (0..n)
-                .map(|i| m.get(i / cols, i % cols))
+                .map(|i| m.value(i / cols, i % cols).cloned())
                 .collect::<Vec<_>>()
         });
         if let Some(values) = &values {
