@@ -318,3 +318,17 @@ fn every_mode_at_1024_columns() {
     let bounded = stdout_of(&["select", "-", "--min-sum", "1e6", "--count"], &text);
     assert_eq!(bounded, "0\n");
 }
+
+/// Issue 15: an empty line never renumbers the rows after it.
+#[test]
+fn a_blank_line_inside_is_an_error() {
+    placer()
+        .args(["select", "-", "--all", "--format", "cells"])
+        .write_stdin("5\n\n7\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>: line 2 is blank inside the matrix",
+        ));
+}

@@ -60,6 +60,14 @@ pub enum MatrixError {
         /// What is wrong with it.
         error: NumberError,
     },
+    /// A blank line between two data rows.
+    #[error(
+        "line {line} is blank inside the matrix: remove it, or write its cells (empty cells between commas are holes)"
+    )]
+    BlankLine {
+        /// The 1-based file line.
+        line: usize,
+    },
     /// More rows, columns or cells than supported.
     #[error(
         "matrix too large: {what} (at most {MAX_ROWS} rows, {MAX_COLS} columns and {MAX_CELLS} cells)"
@@ -205,7 +213,8 @@ impl Matrix {
     /// comma, else tab if every line has a tab, else runs of whitespace. With commas or
     /// tabs, spaces around a cell are ignored, a cell may be wrapped in double
     /// quotes, and an empty cell is a hole. Lines whose first non-blank
-    /// character is `#` are comments; blank lines are ignored. Numbers are
+    /// character is `#` are comments; blank lines before and after the data
+    /// are ignored, and one between two data rows is an error. Numbers are
     /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
     pub fn parse(text: &str) -> Result<Matrix, MatrixError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -225,7 +234,20 @@ impl Matrix {
         let mut cols = 0;
         let mut rows = 0;
         let mut cells = Vec::new();
-        for (index, line) in data() {
+        // blank lines before the first and after the last data row are
+        // ignored; one between them is a row, never skipped
+        let first = data().next().map_or(0, |(i, _)| i);
+        let last = data().last().map_or(0, |(i, _)| i);
+        let body = text
+            .lines()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+            .filter(|(_, l)| !l.trim().starts_with('#'));
+        for (index, line) in body {
+            if line.trim().is_empty() {
+                return Err(MatrixError::BlankLine { line: index + 1 });
+            }
             rows += 1;
             let line_no = index + 1;
             if rows > MAX_ROWS {
@@ -422,7 +444,7 @@ mod tests {
     #[test]
     fn numbers_comments_blank_lines_and_holes() {
         let m =
-            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n\n  # more\n.5,,+3E-2\n\n").unwrap();
+            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n  # more\n.5,,+3E-2\n\n").unwrap();
         assert_eq!((m.rows, m.cols), (2, 3));
         assert_eq!(m.get(0, 0), Some(-1.5));
         assert_eq!(m.get(0, 1), Some(2000.0));
@@ -448,7 +470,7 @@ mod tests {
             "row 3 has 4 cells, expected 5"
         );
         assert_eq!(
-            err("# header comment\n1,2\n\n1,2,3\n"),
+            err("# header comment\n1,2\n# note\n1,2,3\n"),
             "row 2 (line 4) has 3 cells, expected 2"
         );
     }
@@ -465,6 +487,24 @@ mod tests {
         assert_eq!(err("1 1e\n"), "row 1, column 2: `1e` is not a number");
         assert_eq!(err("1 .\n"), "row 1, column 2: `.` is not a number");
         assert_eq!(err("1 1e999\n"), "row 1, column 2: `1e999` is out of range");
+    }
+
+    /// Issue 15: a blank line inside the data is never skipped silently.
+    #[test]
+    fn blank_lines_inside_are_errors() {
+        let blank = "line 2 is blank inside the matrix: remove it, or write its cells \
+                     (empty cells between commas are holes)";
+        assert_eq!(err("5\n\n7\n"), blank);
+        assert_eq!(err("5,1\n  \r\n7,2\n"), blank);
+        assert_eq!(
+            err("# c\n5\t1\n\n7\t2\n"),
+            blank.replace("line 2", "line 3")
+        );
+        let m = Matrix::parse("5,\n,\n7,3\n").unwrap();
+        assert_eq!((m.rows, m.cols), (3, 2));
+        assert_eq!(m.get(2, 0), Some(7.0));
+        let m = Matrix::parse("\n\n1 2\n# note\n3 4\n\n\n").unwrap();
+        assert_eq!((m.rows, m.cols), (2, 2));
     }
 
     #[test]
