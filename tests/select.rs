@@ -332,3 +332,22 @@ fn a_blank_line_inside_is_an_error() {
             "<stdin>: line 2 is blank inside the matrix",
         ));
 }
+
+/// Issue 15: the f64 fallback counted 2 of the 3 selections summing to 1e308.
+#[test]
+fn huge_values_are_bounded_exactly() {
+    let m = "1e308,0,0\n0,1e308,0\n0,0,-1e308\n";
+    let count = stdout_of(
+        &[
+            "select",
+            "-",
+            "--min-sum",
+            "1e308",
+            "--max-sum",
+            "1e308",
+            "--count",
+        ],
+        m,
+    );
+    assert_eq!(count, "3\n");
+}

@@ -37,7 +37,8 @@
 //!
 //! Sums are exact: values are read as decimals and summed as scaled integers
 //! (see [`Matrix::is_exact`]); only matrices whose values span more than about
-//! 28 decimal digits fall back to `f64` arithmetic.
+//! 28 decimal digits fall back to `f64` arithmetic, where bounded listings
+//! compare every sum in exact big decimals instead of pruning.
 
 mod assign;
 mod decimal;
