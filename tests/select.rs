@@ -351,3 +351,60 @@ fn huge_values_are_bounded_exactly() {
     );
     assert_eq!(count, "3\n");
 }
+
+/// Issue 15: a rule file reads a matrix only from its own folder, and the
+/// message quotes no other file.
+#[test]
+fn rule_files_read_matrices_only_beside_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let inner = dir.path().join("rules");
+    std::fs::create_dir(&inner).unwrap();
+    std::fs::write(dir.path().join("secret.csv"), "top secret line\n").unwrap();
+    std::fs::write(inner.join("ok.csv"), "1,2\n3,4\n").unwrap();
+    let rule = |name: &str| {
+        format!(
+            "name = \"m\"\n[board]\nmatrix = \"{name}\"\n[piece]\nsymbol = \"R\"\nlines = [\"row\", \"column\"]\n"
+        )
+    };
+    let secret = dir.path().join("secret.csv");
+    for name in [
+        "/etc/shadow",
+        "../secret.csv",
+        secret.to_str().unwrap(),
+        "sub/../../secret.csv",
+    ] {
+        let path = inner.join("bad.toml");
+        std::fs::write(&path, rule(name)).unwrap();
+        placer()
+            .args(["solve"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "is not a file in the rule file's folder",
+            ))
+            .stderr(predicate::str::contains("top secret").not())
+            .stderr(predicate::str::contains("root:").not());
+    }
+    let path = inner.join("good.toml");
+    std::fs::write(&path, rule("./ok.csv")).unwrap();
+    placer()
+        .args(["solve"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("2\n");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&secret, inner.join("link.csv")).unwrap();
+        std::fs::write(&path, rule("link.csv")).unwrap();
+        placer()
+            .args(["solve"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "is not a file in the rule file's folder",
+            ));
+    }
+}

@@ -654,8 +654,10 @@ impl Binder<'_> {
         Ok((rows, cols))
     }
 
-    /// The `[board] matrix` file, read relative to the rule file.
+    /// The `[board] matrix` file, read relative to the rule file, and only
+    /// from its folder or below: no absolute path, no `..`, no link out.
     fn matrix(&self) -> Result<Option<Matrix>, Diagnostic> {
+        use std::path::{Component, Path};
         let Some(name) = &self.spec.board.matrix else {
             return Ok(None);
         };
@@ -663,6 +665,28 @@ impl Binder<'_> {
             Some(dir) => dir.join(name.get_ref()),
             None => std::path::PathBuf::from(name.get_ref()),
         };
+        let dir = match &self.spec.dir {
+            Some(d) if !d.as_os_str().is_empty() => d.clone(),
+            _ => ".".into(),
+        };
+        let inside = Path::new(name.get_ref())
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+            && match (dir.canonicalize(), path.canonicalize()) {
+                (Ok(d), Ok(p)) => p.starts_with(d),
+                _ => true, // a missing file is reported by the read below
+            };
+        if !inside || name.get_ref().is_empty() {
+            return Err(self
+                .at(
+                    format!(
+                        "board.matrix: `{}` is not a file in the rule file's folder",
+                        crate::matrix::quote(name.get_ref())
+                    ),
+                    name.span(),
+                )
+                .with_help("name the matrix relative to the rule file, inside its folder: no absolute path, no `..`"));
+        }
         Matrix::load(&path).map(Some).map_err(|e| {
             self.at(format!("board.matrix: {e}"), name.span())
                 .with_help("a comma, tab or whitespace separated file of numbers, relative to the rule file")
