@@ -408,3 +408,36 @@ fn rule_files_read_matrices_only_beside_them() {
             ));
     }
 }
+
+/// Issue 14: `--header`, `--labels`, `--delimiter`, and labels in the output.
+#[test]
+fn labels_print_with_each_selection() {
+    let m = "name;Task 1;Task 2;Task 3\nAnn;1;2;3\nBob;4;5;6\n";
+    let args = ["select", "-", "--header", "--labels", "--delimiter", ";"];
+    let json = stdout_of(
+        &[&args[..], &["--top", "1", "--max", "--format", "json"]].concat(),
+        m,
+    );
+    assert_eq!(
+        json,
+        "{\"cells\":[[1,2],[2,3]],\"values\":[2,6],\"sum\":8,\"rows\":[\"Ann\",\"Bob\"],\"cols\":[\"Task 2\",\"Task 3\"]}\n"
+    );
+    let board = stdout_of(&[&args[..], &["--first"]].concat(), m);
+    assert_eq!(
+        board,
+        "     Task 1  Task 2  Task 3\nAnn [     1]      2       3\nBob       4 [     5]      6\nsum 6\n"
+    );
+    assert_eq!(stdout_of(&args, m), "6\n");
+    placer()
+        .args(["select", "-"])
+        .write_stdin(m)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`name;Task` is not a number"));
+    placer()
+        .args(["select", "-", "--delimiter", "ab"])
+        .write_stdin(m)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`ab` is not one character"));
+}

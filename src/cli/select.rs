@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
 use super::{Outcome, ask_next, print_count, take_each};
-use crate::matrix::{self, Bounds, Matrix, Sense};
+use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
 use crate::output::{self, Format};
 use crate::problem::Problem;
 use crate::search::Solution;
@@ -18,6 +18,15 @@ use crate::search::Solution;
 pub struct SelectArgs {
     /// A comma, tab or whitespace separated file of numbers (`-` for stdin).
     pub matrix: PathBuf,
+    /// The first line holds column labels, printed with each selection.
+    #[arg(long)]
+    pub header: bool,
+    /// The first cell of every line holds the row's label, printed with each selection.
+    #[arg(long)]
+    pub labels: bool,
+    /// The cell separator, one character (`;`, `|`, `tab`); default: comma, tab or whitespace, detected.
+    #[arg(long, value_name = "C", value_parser = parse_delimiter)]
+    pub delimiter: Option<char>,
     /// Treat cells equal to V as holes. Repeatable.
     #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
     pub skip: Vec<f64>,
@@ -69,6 +78,22 @@ fn parse_number(s: &str) -> Result<f64, String> {
     matrix::parse_number(s.trim()).map_err(|e| e.to_string())
 }
 
+fn parse_delimiter(s: &str) -> Result<char, String> {
+    match s {
+        "tab" | "\\t" | "\t" => Ok('\t'),
+        _ => {
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c != '"' && c != '#' && c != '\n' && c != '\r' => Ok(c),
+                _ => Err(format!(
+                    "`{}` is not one character (or `tab`)",
+                    matrix::quote(s)
+                )),
+            }
+        }
+    }
+}
+
 fn parse_top(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(0) => Err("K must be at least 1".into()),
@@ -111,14 +136,14 @@ impl SelectArgs {
 }
 
 /// Reads the matrix named on the command line, or stdin for `-`.
-fn read(path: &Path) -> Result<Matrix> {
+fn read(path: &Path, layout: Layout) -> Result<Matrix> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
         io::Read::read_to_string(&mut io::stdin(), &mut text)
             .context("cannot read the matrix from stdin")?;
-        return Matrix::parse(&text).context("<stdin>");
+        return Matrix::parse_with(&text, layout).context("<stdin>");
     }
-    Ok(Matrix::load(path)?)
+    Ok(Matrix::load_with(path, layout)?)
 }
 
 /// Runs `placer select`.
@@ -135,7 +160,12 @@ pub fn select(args: &SelectArgs) -> Result<Outcome> {
     if args.out.is_some() && args.format != Format::Svg {
         bail!("--out DIR writes SVG files: add --format svg");
     }
-    let mut m = read(&args.matrix)?;
+    let layout = Layout {
+        header: args.header,
+        labels: args.labels,
+        delimiter: args.delimiter,
+    };
+    let mut m = read(&args.matrix, layout)?;
     m.skip(&args.skip);
     let name = args
         .matrix

@@ -52,7 +52,8 @@ mod select;
 pub use assign::{Sense, assign, top_k};
 pub use decimal::BigDecimal;
 pub use parse::{
-    MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value, parse_number, quote,
+    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
+    parse_number, quote,
 };
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,

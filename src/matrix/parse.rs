@@ -60,6 +60,14 @@ pub enum MatrixError {
         /// What is wrong with it.
         error: NumberError,
     },
+    /// A header whose label count does not match the columns.
+    #[error("the header has {found} labels, expected {expected} (one per column)")]
+    Header {
+        /// Labels in the header.
+        found: usize,
+        /// Columns of the data.
+        expected: usize,
+    },
     /// A blank line between two data rows.
     #[error(
         "line {line} is blank inside the matrix: remove it, or write its cells (empty cells between commas are holes)"
@@ -197,13 +205,44 @@ pub struct Matrix {
     pub cols: usize,
     /// `rows × cols` cells, row-major; `None` is a hole.
     pub cells: Vec<Option<Value>>,
+    /// Row and column labels, when the file has them.
+    pub labels: Labels,
+}
+
+/// The labels of a matrix's rows and columns (from `--labels`, `--header`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// One label per row: the first cell of each data row.
+    pub rows: Option<Vec<String>>,
+    /// One label per column: the cells of the header row.
+    pub cols: Option<Vec<String>>,
+}
+
+/// How a file lays out its matrix, beyond the numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The first data line holds column labels.
+    pub header: bool,
+    /// The first cell of every line holds the row's label.
+    pub labels: bool,
+    /// The cell separator; `None` detects comma, tab or whitespace.
+    pub delimiter: Option<char>,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Separator {
-    Comma,
-    Tab,
+    Char(char),
     Whitespace,
+}
+
+/// A cell's text: trimmed, one pair of surrounding double quotes removed.
+fn unquote(field: &str) -> &str {
+    let t = field.trim();
+    if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
+        t[1..t.len() - 1].trim()
+    } else {
+        t
+    }
 }
 
 impl Matrix {
@@ -217,6 +256,12 @@ impl Matrix {
     /// are ignored, and one between two data rows is an error. Numbers are
     /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
     pub fn parse(text: &str) -> Result<Matrix, MatrixError> {
+        Matrix::parse_with(text, Layout::default())
+    }
+
+    /// Reads a matrix from text laid out as `layout` says: a header line of
+    /// column labels, a first column of row labels, a given separator.
+    pub fn parse_with(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let data = || {
             text.lines().enumerate().filter(|(_, l)| {
@@ -224,13 +269,15 @@ impl Matrix {
                 !t.is_empty() && !t.starts_with('#')
             })
         };
-        let sep = if data().any(|(_, l)| l.contains(',')) {
-            Separator::Comma
-        } else if data().all(|(_, l)| l.contains('\t')) {
-            Separator::Tab
-        } else {
-            Separator::Whitespace
+        let sep = match layout.delimiter {
+            Some(c) if !c.is_whitespace() || c == '\t' => Separator::Char(c),
+            Some(_) => Separator::Whitespace,
+            None if data().any(|(_, l)| l.contains(',')) => Separator::Char(','),
+            None if data().all(|(_, l)| l.contains('\t')) => Separator::Char('\t'),
+            None => Separator::Whitespace,
         };
+        let mut header: Option<Vec<String>> = None;
+        let mut row_labels: Vec<String> = Vec::new();
         let mut cols = 0;
         let mut rows = 0;
         let mut cells = Vec::new();
@@ -248,18 +295,24 @@ impl Matrix {
             if line.trim().is_empty() {
                 return Err(MatrixError::BlankLine { line: index + 1 });
             }
-            rows += 1;
             let line_no = index + 1;
+            let mut fields: Vec<&str> = match sep {
+                Separator::Char(c) => line.split(c).collect(),
+                Separator::Whitespace => line.split_whitespace().collect(),
+            };
+            if layout.header && header.is_none() {
+                header = Some(fields.iter().map(|f| unquote(f).to_string()).collect());
+                continue;
+            }
+            if layout.labels {
+                row_labels.push(unquote(fields.remove(0)).to_string());
+            }
+            rows += 1;
             if rows > MAX_ROWS {
                 return Err(MatrixError::TooLarge {
                     what: format!("more than {MAX_ROWS} rows"),
                 });
             }
-            let fields: Vec<&str> = match sep {
-                Separator::Comma => line.split(',').collect(),
-                Separator::Tab => line.split('\t').collect(),
-                Separator::Whitespace => line.split_whitespace().collect(),
-            };
             if rows == 1 {
                 cols = fields.len();
                 if cols > MAX_COLS {
@@ -281,10 +334,7 @@ impl Matrix {
                 });
             }
             for (c, field) in fields.iter().enumerate() {
-                let mut t = field.trim();
-                if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
-                    t = t[1..t.len() - 1].trim();
-                }
+                let t = unquote(field);
                 if t.is_empty() {
                     cells.push(None);
                     continue;
@@ -292,7 +342,7 @@ impl Matrix {
                 let num = parse_number(t).map_err(|error| MatrixError::BadNumber {
                     row: rows,
                     line: line_no,
-                    col: c + 1,
+                    col: c + 1 + usize::from(layout.labels),
                     error,
                 })?;
                 cells.push(Some(Value {
@@ -304,17 +354,45 @@ impl Matrix {
         if rows == 0 || cols == 0 {
             return Err(MatrixError::Empty);
         }
-        Ok(Matrix { rows, cols, cells })
+        let cols_labels = match header {
+            Some(mut h) => {
+                if layout.labels && h.len() == cols + 1 {
+                    h.remove(0); // the corner above the row labels
+                }
+                if h.len() != cols {
+                    return Err(MatrixError::Header {
+                        found: h.len(),
+                        expected: cols,
+                    });
+                }
+                Some(h)
+            }
+            None => None,
+        };
+        Ok(Matrix {
+            rows,
+            cols,
+            cells,
+            labels: Labels {
+                rows: layout.labels.then_some(row_labels),
+                cols: cols_labels,
+            },
+        })
     }
 
     /// Reads a matrix from a file; errors name the path.
     pub fn load(path: impl AsRef<Path>) -> Result<Matrix, MatrixError> {
+        Matrix::load_with(path, Layout::default())
+    }
+
+    /// Reads a matrix from a file laid out as `layout` says.
+    pub fn load_with(path: impl AsRef<Path>, layout: Layout) -> Result<Matrix, MatrixError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| MatrixError::Io {
             path: path.to_path_buf(),
             error: source,
         })?;
-        Matrix::parse(&text).map_err(|e| MatrixError::InFile {
+        Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
             error: Box::new(e),
         })
@@ -336,6 +414,7 @@ impl Matrix {
                 .flatten()
                 .map(|v| v.map(Value::from_f64))
                 .collect(),
+            labels: Labels::default(),
         }
     }
 
@@ -505,6 +584,45 @@ mod tests {
         assert_eq!(m.get(2, 0), Some(7.0));
         let m = Matrix::parse("\n\n1 2\n# note\n3 4\n\n\n").unwrap();
         assert_eq!((m.rows, m.cols), (2, 2));
+    }
+
+    /// Issue 14: files as pandas and spreadsheets write them.
+    #[test]
+    fn headers_labels_and_delimiters() {
+        let layout = Layout {
+            header: true,
+            labels: true,
+            delimiter: None,
+        };
+        let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,x1,3\n", layout);
+        assert_eq!(
+            m.unwrap_err().to_string(),
+            "row 2 (line 3), column 2: `x1` is not a number"
+        );
+        let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,2,3\n", layout).unwrap();
+        assert_eq!((m.rows, m.cols), (2, 2));
+        assert_eq!(m.get(0, 1), None);
+        assert_eq!(m.labels.rows, Some(vec!["Ann".into(), "Bob".into()]));
+        assert_eq!(m.labels.cols, Some(vec!["Task 1".into(), "T2".into()]));
+        let no_corner = Matrix::parse_with("A,B\nx,1,2\n", layout).unwrap();
+        assert_eq!(no_corner.labels.cols, Some(vec!["A".into(), "B".into()]));
+        assert_eq!(
+            Matrix::parse_with("A,B,C,D\nx,1,2\n", layout)
+                .unwrap_err()
+                .to_string(),
+            "the header has 4 labels, expected 2 (one per column)"
+        );
+        let semi = Layout {
+            delimiter: Some(';'),
+            ..Layout::default()
+        };
+        let m = Matrix::parse_with("1;2,5\n3;4\n", semi);
+        assert_eq!(
+            m.unwrap_err().to_string(),
+            "row 1, column 2: `2,5` is not a number"
+        );
+        let m = Matrix::parse_with("1; 2\n3;\n", semi).unwrap();
+        assert_eq!((m.rows, m.cols, m.get(1, 1)), (2, 2, None));
     }
 
     #[test]

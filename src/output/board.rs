@@ -91,9 +91,16 @@ impl<'a> Board<'a> {
                 })
                 .unzip(),
         };
+        let col_labels = problem
+            .labels
+            .cols
+            .iter()
+            .flatten()
+            .filter(|_| values.is_some());
         let width = empty
             .iter()
             .chain(&full)
+            .chain(col_labels)
             .map(|t| t.chars().count())
             .max()
             .unwrap_or(1);
@@ -121,8 +128,26 @@ impl Render for Board<'_> {
         let p = self.problem;
         let on = occupied(p, solution);
         let w = self.width;
+        let labels = self.values.map(|_| &p.labels);
+        let row_labels = labels.and_then(|l| l.rows.as_ref());
+        let lw = row_labels.map_or(0, |l| {
+            l.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 1
+        });
+        if let Some(cols) = labels.and_then(|l| l.cols.as_ref()) {
+            let start = buf.len();
+            let _ = write!(buf, "{:lw$}", "");
+            for label in cols {
+                let _ = write!(buf, " {label:>w$} ");
+            }
+            let end = buf[start..].trim_end().len() + start;
+            buf.truncate(end);
+            buf.push('\n');
+        }
         for r in 0..p.rows {
             let start = buf.len();
+            if let Some(l) = row_labels {
+                let _ = write!(buf, "{:<lw$}", l[r]);
+            }
             for c in 0..p.cols {
                 let cell = p.cell(r, c);
                 let text = if on[cell] {

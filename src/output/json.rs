@@ -14,6 +14,8 @@
 //! | `cells` | array of `[row, col]` integer pairs | the pieces' cells, 1-based, givens included, row-major order |
 //! | `values` | array of numbers | only on a matrix board: the value of each cell in `cells`, in the same order |
 //! | `sum` | number | only on a matrix board: the sum of `values` |
+//! | `rows` | array of strings | only with `--labels`: the row label of each cell in `cells` |
+//! | `cols` | array of strings | only with `--header`: the column label of each cell in `cells` |
 //!
 //! ```text
 //! {"cells":[[1,1],[2,3]],"values":[5,4],"sum":9}
@@ -51,6 +53,7 @@ use crate::search::Solution;
 #[derive(Debug, Clone)]
 pub struct Json<'a> {
     cols: usize,
+    labels: crate::matrix::Labels,
     values: Option<&'a [Option<Value>]>,
 }
 
@@ -63,6 +66,7 @@ impl<'a> Json<'a> {
         check_values(problem, values)?;
         Ok(Json {
             cols: problem.cols,
+            labels: problem.labels.clone(),
             values,
         })
     }
@@ -109,6 +113,23 @@ impl Render for Json<'_> {
                     let _ = write!(buf, "{s}");
                 }
                 None => buf.push_str("null"),
+            }
+        }
+        for (key, labels, pick) in [
+            ("rows", &self.labels.rows, 0),
+            ("cols", &self.labels.cols, 1),
+        ] {
+            if let Some(labels) = labels {
+                let _ = write!(buf, ",\"{key}\":[");
+                for (i, &(r, c)) in solution.cells.iter().enumerate() {
+                    if i > 0 {
+                        buf.push(',');
+                    }
+                    let label = labels.get(if pick == 0 { r } else { c });
+                    let text = serde_json::to_string(&label).expect("strings serialise");
+                    buf.push_str(&text);
+                }
+                buf.push(']');
             }
         }
         buf.push_str("}\n");

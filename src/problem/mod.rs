@@ -14,7 +14,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{Diagnostic, Source};
-use crate::matrix::{Matrix, Value};
+use crate::matrix::{Labels, Matrix, Value};
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
 /// Largest number of rows or columns the engine searches.
@@ -46,6 +46,8 @@ pub struct Problem {
     pub regions: Option<Regions>,
     /// Cell values, row-major, when the board comes from a matrix; `None` on holes.
     pub values: Option<Vec<Option<Value>>>,
+    /// Row and column labels of a matrix board, when its file had them.
+    pub labels: Labels,
     /// The piece and its attacks.
     pub piece: Piece,
     /// Group counts.
@@ -175,6 +177,7 @@ impl Problem {
             givens: Vec::new(),
             regions: None,
             values: Some(values),
+            labels: m.labels.clone(),
             piece: Piece {
                 name: "rook".into(),
                 symbol: 'R',
@@ -535,6 +538,7 @@ impl Binder<'_> {
             givens,
             regions,
             values,
+            labels: Labels::default(),
             piece: Piece {
                 name: spec.piece.name.clone().unwrap_or_else(|| "piece".into()),
                 symbol,
