@@ -117,7 +117,9 @@ fn count_past_the_limits_is_refused() {
         .stderr(predicate::str::contains(
             "cannot count the selections of this 40×40 matrix exactly: Ryser's formula would take 2^40·40 ≈ 4.4e13 steps",
         ))
-        .stderr(predicate::str::contains("`--count --limit K` counts up to K by listing"));
+        .stderr(predicate::str::contains(
+            "(frontier of 40 columns); `--all` lists the selections, `--count --limit K` counts up to K by listing",
+        ));
 }
 
 /// Issue 14: `select --help` lists only what select takes.

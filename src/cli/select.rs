@@ -209,9 +209,12 @@ pub fn select(args: &SelectArgs) -> Result<Outcome> {
             n.to_string()
         } else {
             // never a silent switch to enumeration: a refusal says why
-            matrix::count(&m)
-                .context("`--all` lists them; `--count --limit K` counts up to K by listing")?
-                .to_string()
+            match matrix::count(&m) {
+                Ok(c) => c.to_string(),
+                Err(e) => bail!(
+                    "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"
+                ),
+            }
         };
         let mut out = io::stdout().lock();
         print_count(&mut out, args.format, &count)?;

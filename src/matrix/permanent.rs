@@ -157,7 +157,7 @@ fn too_large(e: &CountError) -> String {
          {MAX_RYSER_COLS} columns), counting by holes a table of 2^{hole_lines} entries \
          (limit: holes within {MAX_HOLE_LINES} rows or columns), and the frontier method \
          passed {MAX_FRONTIER_STATES} states or {MAX_FRONTIER_STEPS} steps after row \
-         {at_row} of {part_rows} (frontier of {width} columns); list the selections instead",
+         {at_row} of {part_rows} (frontier of {width} columns)",
         estimate(part_cols, part_rows)
     )
 }
@@ -502,7 +502,7 @@ mod tests {
                  would take 2^40·40 ≈ 4.4e13 steps (limit: 30 columns), counting by holes a \
                  table of 2^40 entries (limit: holes within 22 rows or columns), and the \
                  frontier method passed 1048576 states or 134217728 steps after row {at_row} \
-                 of 40 (frontier of 40 columns); list the selections instead"
+                 of 40 (frontier of 40 columns)"
             )
         );
     }
