@@ -155,21 +155,23 @@ const SHOWN_CHARS: usize = 100;
 /// Control characters show as `�` and tabs as a space, one column each, so
 /// the caret stays under its character and no raw NUL reaches a terminal.
 fn window(text: &str, col: usize) -> (String, usize, usize) {
-    let text: String = text
-        .chars()
-        .map(|c| match c {
-            '\t' => ' ',
-            c if c.is_control() => '\u{fffd}',
-            c => c,
-        })
-        .collect();
+    let printable = |c: char| match c {
+        '\t' => ' ',
+        c if c.is_control() => '\u{fffd}',
+        c => c,
+    };
     let chars = text.chars().count();
     if chars <= SHOWN_CHARS {
-        return (text, col.max(1), chars);
+        return (text.chars().map(printable).collect(), col.max(1), chars);
     }
     let start = col.saturating_sub(1 + SHOWN_CHARS / 4);
     let end = (start + SHOWN_CHARS).min(chars);
-    let mut shown: String = text.chars().skip(start).take(end - start).collect();
+    let mut shown: String = text
+        .chars()
+        .skip(start)
+        .take(end - start)
+        .map(printable)
+        .collect();
     let mut col = col.max(1) - start;
     let mut len = end - start;
     if start > 0 {

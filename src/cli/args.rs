@@ -39,7 +39,8 @@ Examples:
   placer queens 1000000 --first --format tuple > big.txt
   printf '1\\n8\\n5\\n0\\n' | placer queens -")]
     Queens {
-        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of input.
+        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of
+        /// input (then only --count, --limit, --unique and -j apply).
         #[arg(allow_hyphen_values = true, value_name = "N")]
         n: String,
         /// Mode and output.

@@ -484,10 +484,9 @@ impl Binder<'_> {
                 }
             }
         }
-        let regions = match &regions_pic {
-            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
-            None => None,
-        };
+        let regions = regions_pic
+            .as_ref()
+            .map(|pic| self.regions(pic, &mut holes, &mut givens, &mut given_spans));
         givens.sort_unstable();
         givens.dedup();
         for &g in &givens {
@@ -696,13 +695,15 @@ impl Binder<'_> {
         }
     }
 
+    /// The regions of a picture that [`Picture::read`] checked; `s` and `x`
+    /// tokens add givens and holes.
     fn regions(
         &self,
         pic: &Picture,
         holes: &mut [bool],
         givens: &mut Vec<usize>,
         given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
-    ) -> Result<Regions, Diagnostic> {
+    ) -> Regions {
         let mut names: Vec<String> = Vec::new();
         let mut of_cell = Vec::new();
         for row in &pic.rows {
@@ -719,14 +720,6 @@ impl Binder<'_> {
                         label = stripped;
                     }
                 }
-                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(Diagnostic::at(
-                        format!("`{}` is not a region label", tok.text),
-                        &pic.source,
-                        Some(tok.span.clone()),
-                    )
-                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
-                }
                 let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
                     names.push(label.to_string());
                     names.len() - 1
@@ -734,7 +727,7 @@ impl Binder<'_> {
                 of_cell.push(Some(index));
             }
         }
-        Ok(Regions { of_cell, names })
+        Regions { of_cell, names }
     }
 
     fn lines(&self) -> Result<Lines, Diagnostic> {

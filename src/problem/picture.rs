@@ -86,19 +86,19 @@ impl Picture {
                 ));
             }
             let mut words = Vec::new();
-            let mut pos = 0;
             for word in line.split_whitespace() {
-                let at = line[pos..].find(word).map_or(pos, |i| pos + i);
-                pos = at + word.len();
+                // `word` is a slice of `line`: its offset is the distance between them.
+                let at = word.as_ptr() as usize - line.as_ptr() as usize;
+                let span = start + at..start + at + word.len();
                 if words.len() == max {
                     return Err(too_big(
                         format!("picture row {} has more than {max} cells", lines.len() + 1),
-                        start + at..start + pos,
+                        span,
                     ));
                 }
                 words.push(Token {
                     text: word.to_string(),
-                    span: start + at..start + pos,
+                    span,
                 });
             }
             lines.push(words);
@@ -270,6 +270,46 @@ mod tests {
         let e = read("AB\nABC\n", Kind::Regions).unwrap_err();
         assert_eq!(e.message, "picture row 2 has 3 cells, but row 1 has 2");
         assert!(read("\n  \n", Kind::Cells).is_err());
+    }
+
+    #[test]
+    fn region_tokens_follow_the_grammar() {
+        for good in ["0", "12", "3s", "3S", "10x", "007X"] {
+            assert!(is_region_token(good), "{good}");
+        }
+        for bad in ["", "s", "x", "3sx", "3xs", "-1", "1a", "a1", "1 ", "١٢"] {
+            assert!(!is_region_token(bad), "{bad}");
+        }
+        let e = read("0 10\n1 3sx\n", Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`3sx` is not a region token");
+        assert_eq!(e.source.unwrap().line_col(e.span.unwrap().start), (2, 3));
+        let e = read("AB\nA-\n", Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`-` is not a region label");
+        let long = format!("10 {}\n", "7".repeat(30) + "q");
+        let e = read(&long, Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`77777777777777777777…` is not a region token");
+    }
+
+    #[test]
+    fn oversized_pictures_stop_at_the_first_row_or_cell_too_many() {
+        let max = crate::problem::MAX_SIDE;
+        let e = read(&"A\n".repeat(max + 1000), Kind::Regions).unwrap_err();
+        assert_eq!(e.message, format!("the picture has more than {max} rows"));
+        assert_eq!(
+            e.source.unwrap().line_col(e.span.unwrap().start),
+            (max + 1, 1)
+        );
+        let e = read(&"#".repeat(max + 1000), Kind::Cells).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("picture row 1 has more than {max} cells")
+        );
+        let e = read(&"1 ".repeat(max + 1), Kind::Regions).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("picture row 1 has more than {max} cells")
+        );
+        assert!(read(&"A".repeat(max), Kind::Regions).is_ok());
     }
 
     #[test]
