@@ -281,13 +281,8 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         bail!("`placer queens -` prints bare counts, one per line: drop --format");
     }
     let mut out = io::stdout().lock();
-    let mut stdin = io::stdin().lock();
-    for i in 0.. {
-        let Some(line) = input::read_line(&mut stdin)
-            .with_context(|| format!("cannot read stdin line {}", i + 1))?
-        else {
-            break;
-        };
+    for (i, line) in stdin_lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();
         if text.is_empty() {
             continue;
