@@ -6,7 +6,7 @@ pub mod longrun;
 
 pub use args::{Args, BindArgs, Command, RunArgs};
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -14,6 +14,7 @@ use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 
 use crate::error::Source;
+use crate::input::{self, Limit};
 use crate::output::{self, Format};
 use crate::plan::Plan;
 use crate::problem::{Bindings, Problem};
@@ -29,6 +30,27 @@ pub enum Outcome {
     NoSolution,
     /// Ctrl-C or SIGTERM stopped a count; exit 130.
     Interrupted,
+}
+
+/// Writes one line to stderr, like `eprintln!`, but a closed or full stderr
+/// loses the message instead of panicking: the run and its stdout go on. Every
+/// message of the command line goes through here (or [`stderr_text`]).
+pub fn stderr_line(args: std::fmt::Arguments<'_>) {
+    stderr_text(format_args!("{args}\n"));
+}
+
+/// Writes text to stderr with no newline added; write errors are ignored, as
+/// in [`stderr_line`].
+pub fn stderr_text(args: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`stderr_line`]: never panics.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::stderr_line(format_args!($($arg)*))
+    };
 }
 
 /// Whether the error is a closed stdout, which ends the program quietly.
@@ -95,11 +117,13 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
+            let mut out = io::stdout().lock();
             if json {
-                println!("{}", serde_json::to_string(&part)?);
+                writeln!(out, "{}", serde_json::to_string(&part)?)?;
             } else {
-                println!("{}", part.count);
+                writeln!(out, "{}", part.count)?;
             }
+            out.flush()?;
             Ok(Outcome::Done)
         }
         Command::Rules => {
@@ -112,23 +136,28 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Check { rules, bind } => check(&rules, &bind),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Args::command(), "placer", &mut io::stdout());
+            // Into a buffer first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
+            let mut out = io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
             Ok(Outcome::Done)
         }
     }
 }
 
-/// Reads a picture file, or stdin for `-`.
+/// Reads a picture file, or stdin for `-`, within [`Limit::PICTURE`].
 fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the picture from stdin")?;
-        return Ok(Source::new("<stdin>", text));
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Source::new(path.display().to_string(), text))
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = input::read(path, Limit::PICTURE)
+        .with_context(|| format!("cannot read the picture {name}"))?;
+    Ok(Source::new(name, text))
 }
 
 /// Resolves, reads and binds a rule set.
@@ -141,7 +170,7 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
     };
     let problem = Problem::bind(&spec, &bindings)?;
     for name in problem.disconnected_regions() {
-        eprintln!("warning: region `{name}` is not connected");
+        say!("warning: region `{name}` is not connected");
     }
     Ok(problem)
 }
@@ -243,9 +272,17 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
     if run.shard.is_some() || run.checkpoint.is_some() {
         bail!("--shard and --checkpoint need one N, not `-`");
     }
+    if run.all || run.first || run.step || run.stats || run.out.is_some() {
+        bail!(
+            "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
+        );
+    }
+    if run.format != Format::Board {
+        bail!("`placer queens -` prints bare counts, one per line: drop --format");
+    }
     let mut out = io::stdout().lock();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = line.context("cannot read stdin")?;
+    for (i, line) in stdin_lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();
         if text.is_empty() {
             continue;
@@ -316,6 +353,9 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
     }
+    if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
+        bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
+    }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (tally, outcome) = match mode(run) {
@@ -350,13 +390,11 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 }
                 longrun::Ended::Interrupted => {
                     match &run.checkpoint {
-                        Some(path) => eprintln!(
+                        Some(path) => say!(
                             "interrupted; finished parts are saved in {}: run the same command to resume",
                             path.display()
                         ),
-                        None => {
-                            eprintln!("interrupted; pass --checkpoint FILE to keep finished work")
-                        }
+                        None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
                     }
                     return Ok(Outcome::Interrupted);
                 }
@@ -381,12 +419,12 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let mut lines = io::stdin().lock().lines();
+            let mut lines = stdin_lines();
             let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
                 ask_next(&mut lines, "solution", k)
             })?;
             if tally.count == 0 {
-                eprintln!("no solution");
+                say!("no solution");
             }
             (tally, Outcome::Done)
         }
@@ -425,15 +463,21 @@ fn take_each(
     Ok(count)
 }
 
+/// The lines of stdin, each within [`Limit::LINE`].
+fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
+    let mut stdin = io::stdin().lock();
+    std::iter::from_fn(move || input::read_line(&mut stdin).transpose())
+}
+
 /// The `--step` prompt after solution `k`: whether to show the next one.
 fn ask_next(
     lines: &mut impl Iterator<Item = io::Result<String>>,
     what: &str,
     k: u128,
 ) -> Result<bool> {
-    eprint!("-- {what} {k} -- Enter: next, q: quit ");
+    stderr_text(format_args!("-- {what} {k} -- Enter: next, q: quit "));
     if !io::stdin().is_terminal() {
-        eprintln!();
+        say!("");
     }
     match lines.next() {
         Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
@@ -496,7 +540,7 @@ fn generate(
     });
     let started = Instant::now();
     let puzzle = crate::generate::generate(&spec, set, size, seed)?;
-    eprintln!(
+    say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",
         puzzle.evaluations,
         started.elapsed().as_secs_f64()
@@ -538,9 +582,7 @@ fn select(
         bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
     }
     let mut m = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
+        let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
         Matrix::parse(&text).context("<stdin>")?
     } else {
         Matrix::load(path)?
@@ -604,7 +646,7 @@ fn select(
         print_count(&mut out, run.format, &count)?;
         out.flush()?;
         if run.stats {
-            eprintln!(
+            say!(
                 "solutions: {count}  seconds: {:.3}",
                 started.elapsed().as_secs_f64()
             );
@@ -613,7 +655,7 @@ fn select(
     }
     let limit = if first_only { Some(1) } else { run.limit };
     let step = mode(run) == Mode::Step;
-    let mut lines = io::stdin().lock().lines();
+    let mut lines = stdin_lines();
     let mut printer =
         output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
     let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
@@ -628,7 +670,7 @@ fn select(
     printer.into_result()?;
     out.flush()?;
     if run.stats {
-        eprintln!(
+        say!(
             "solutions: {count}  seconds: {:.3}",
             started.elapsed().as_secs_f64()
         );
@@ -646,9 +688,10 @@ fn print_stats(tally: Tally, seconds: f64) {
     } else {
         0.0
     };
-    eprintln!(
+    say!(
         "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
-        tally.nodes, tally.count
+        tally.nodes,
+        tally.count
     );
 }
 

@@ -484,10 +484,9 @@ impl Binder<'_> {
                 }
             }
         }
-        let regions = match &regions_pic {
-            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
-            None => None,
-        };
+        let regions = regions_pic
+            .as_ref()
+            .map(|pic| self.regions(pic, &mut holes, &mut givens, &mut given_spans));
         givens.sort_unstable();
         givens.dedup();
         for &g in &givens {
@@ -549,7 +548,7 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1)?;
+        self.check_capacity(&problem, &count.1, regions_pic.as_ref())?;
         Ok(problem)
     }
 
@@ -696,13 +695,15 @@ impl Binder<'_> {
         }
     }
 
+    /// The regions of a picture that [`Picture::read`] checked; `s` and `x`
+    /// tokens add givens and holes.
     fn regions(
         &self,
         pic: &Picture,
         holes: &mut [bool],
         givens: &mut Vec<usize>,
         given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
-    ) -> Result<Regions, Diagnostic> {
+    ) -> Regions {
         let mut names: Vec<String> = Vec::new();
         let mut of_cell = Vec::new();
         for row in &pic.rows {
@@ -719,14 +720,6 @@ impl Binder<'_> {
                         label = stripped;
                     }
                 }
-                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(Diagnostic::at(
-                        format!("`{}` is not a region label", tok.text),
-                        &pic.source,
-                        Some(tok.span.clone()),
-                    )
-                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
-                }
                 let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
                     names.push(label.to_string());
                     names.len() - 1
@@ -734,7 +727,7 @@ impl Binder<'_> {
                 of_cell.push(Some(index));
             }
         }
-        Ok(Regions { of_cell, names })
+        Regions { of_cell, names }
     }
 
     fn lines(&self) -> Result<Lines, Diagnostic> {
@@ -923,7 +916,12 @@ impl Binder<'_> {
 
     /// Groups whose minimum the free cells cannot hold, and piece counts that
     /// the groups or lines cannot take, are errors.
-    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+    fn check_capacity(
+        &self,
+        p: &Problem,
+        count_span: &Range<usize>,
+        regions_pic: Option<&Picture>,
+    ) -> Result<(), Diagnostic> {
         let count = p.piece.count;
         let span = |g: usize| {
             self.spec
@@ -954,11 +952,25 @@ impl Binder<'_> {
                 }
             }
             let what = family.name();
+            let in_picture = |g: usize| {
+                regions_pic
+                    .filter(|_| family == Family::Region)
+                    .and_then(|pic| region_start(p, pic, g))
+            };
             if let Some(g) = size.iter().position(|&s| s < min) {
-                return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
-                    index.map_or(count_span.clone(), span),
-                ));
+                let name = match (&p.regions, family) {
+                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
+                    _ => format!("{what} {}", g + 1),
+                };
+                let message = format!(
+                    "each {what} needs at least {min} pieces, but {name} has only {} free cells",
+                    size[g]
+                );
+                return Err(match in_picture(g) {
+                    Some((source, at)) => Diagnostic::at(message, &source, Some(at))
+                        .with_help("give the region more free cells (fewer `x` or holes)"),
+                    None => self.at(message, index.map_or(count_span.clone(), span)),
+                });
             }
             let low = min.saturating_mul(groups);
             let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
@@ -968,6 +980,25 @@ impl Binder<'_> {
                 } else {
                     format!("the {what}s hold at most {high} pieces in all")
                 };
+                // Regions from a picture: point at the first region too many,
+                // or at the picture's first row when it has too few.
+                let culprit = if count < low { count / min } else { 0 };
+                if let Some((source, at)) = in_picture(culprit.min(groups.saturating_sub(1))) {
+                    let at = if count < low {
+                        at
+                    } else {
+                        first_row(regions_pic)
+                    };
+                    return Err(Diagnostic::at(
+                        format!("piece.count is {count}, but in the picture {why}"),
+                        &source,
+                        Some(at),
+                    )
+                    .with_help(format!(
+                        "draw {} regions, or change piece.count or the group counts",
+                        if count < low { "fewer" } else { "more" }
+                    )));
+                }
                 return Err(Diagnostic::at(
                     format!("piece.count is {count}, but {why}"),
                     &self.src,
@@ -981,6 +1012,27 @@ impl Binder<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The picture token of region `g`'s first cell.
+fn region_start(p: &Problem, pic: &Picture, g: usize) -> Option<(Arc<Source>, Range<usize>)> {
+    let cell = p
+        .regions
+        .as_ref()?
+        .of_cell
+        .iter()
+        .position(|&r| r == Some(g))?;
+    let tok = pic.rows.get(cell / p.cols)?.get(cell % p.cols)?;
+    Some((pic.source.clone(), tok.span.clone()))
+}
+
+/// The span of a picture's first row.
+fn first_row(pic: Option<&Picture>) -> Range<usize> {
+    let row = pic.and_then(|pic| pic.rows.first());
+    match row.and_then(|r| Some((r.first()?, r.last()?))) {
+        Some((a, b)) => a.span.start..b.span.end,
+        None => 0..0,
     }
 }
 
