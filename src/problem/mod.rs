@@ -421,7 +421,10 @@ impl Binder<'_> {
                     .is_some_and(|u| spec.params.contains_key(u));
                 if waiting {
                     return Err(self
-                        .at(format!("params.{key}: the params refer to each other in a circle"), expr.span())
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
                         .with_help("give one of them an integer value"));
                 }
                 return Err(match self.eval(&format!("params.{key}"), expr, &params) {
