@@ -310,7 +310,7 @@ fn merge_says_what_differs() {
     let other = shards(&["solve", rules, "--set", "n=8"], 2, &subdir("other"));
     refused(
         merge_args(&[plain[0].clone(), other[1].clone()]),
-        "the same rules `queens` and parameters n=8, but fingerprint",
+        "the same rules `queens` and parameters count=8, n=8, but fingerprint",
     );
     let unique = shards(&["queens", "8", "--unique"], 2, &subdir("unique"));
     refused(

@@ -130,10 +130,9 @@ fn merge_refuses_missing_duplicate_mismatched_and_foreign_parts() {
     let other = run_shards(&["queens", "9"], 3, &other_dir);
     merge(&[files[0].clone(), files[1].clone(), other[2].clone()])
         .code(2)
-        .stderr(
-            predicate::str::contains("is from another run than")
-                .and(predicate::str::contains("parameters n=9 vs n=8")),
-        );
+        .stderr(predicate::str::contains("is from another run than").and(
+            predicate::str::contains("parameters count=9, n=9 vs count=8, n=8"),
+        ));
     let four = dir.path().join("four");
     std::fs::create_dir(&four).unwrap();
     let four = run_shards(&["queens", "8"], 4, &four);
@@ -353,11 +352,11 @@ fn a_checkpoint_from_another_run_is_refused() {
     };
     refused(
         &["queens", "9"],
-        "is from `queens` with n=8, but this run is `queens` with n=9",
+        "is from `queens` with count=8, n=8, but this run is `queens` with count=9, n=9",
     );
     refused(
         &["solve", "rooks", "--set", "n=8"],
-        "but this run is `rooks` with n=8",
+        "but this run is `rooks` with count=8, n=8",
     );
     refused(
         &["queens", "8", "--shard", "1/2"],

@@ -375,15 +375,13 @@ impl Binder<'_> {
         })
     }
 
-    fn bind(&self) -> Result<Problem, Diagnostic> {
+    /// The params after `--set`: literals first, then the expressions over
+    /// them (`count = "n"`), in whatever order their references allow.
+    fn params(&self) -> Result<BTreeMap<String, i64>, Diagnostic> {
         let spec = self.spec;
-        let mut params: BTreeMap<String, i64> = spec
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), *v.get_ref()))
-            .collect();
+        let mut params = BTreeMap::new();
         for (key, value) in &self.bindings.set {
-            if !params.contains_key(key) {
+            if !spec.params.contains_key(key) {
                 let names: Vec<&str> = spec.params.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(format!(
                     "`{}` has no parameter `{key}`",
@@ -397,6 +395,50 @@ impl Binder<'_> {
             }
             params.insert(key.clone(), *value);
         }
+        let mut pending: Vec<(&String, &Spanned<Expr>)> = spec
+            .params
+            .iter()
+            .filter(|(k, _)| !params.contains_key(*k))
+            .collect();
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut failed = None;
+            pending.retain(|&(key, expr)| match expr.get_ref().eval(&params) {
+                Ok(v) => {
+                    params.insert(key.clone(), v);
+                    false
+                }
+                Err(e) => {
+                    failed.get_or_insert((key, expr, e));
+                    true
+                }
+            });
+            if pending.len() == before {
+                let (key, expr, e) = failed.expect("a pending param failed");
+                let waiting = e
+                    .unknown
+                    .as_ref()
+                    .is_some_and(|u| spec.params.contains_key(u));
+                if waiting {
+                    return Err(self
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
+                        .with_help("give one of them an integer value"));
+                }
+                return Err(match self.eval(&format!("params.{key}"), expr, &params) {
+                    Err(d) => d,
+                    Ok(_) => self.at(format!("params.{key}: {}", e.message), expr.span()),
+                });
+            }
+        }
+        Ok(params)
+    }
+
+    fn bind(&self) -> Result<Problem, Diagnostic> {
+        let spec = self.spec;
+        let params = self.params()?;
 
         let regions_pic = self.picture(
             &spec.board.regions,
@@ -512,7 +554,15 @@ impl Binder<'_> {
             None => (default_count.eval(&vars).unwrap_or(0), 0..0),
         };
         let free = holes.iter().filter(|h| !**h).count();
-        if count.0 < 0 || count.0 as usize > free {
+        if count.0 < 0 {
+            return Err(self
+                .at(
+                    format!("piece.count is {}, but it must be 0 or more", count.0),
+                    count.1,
+                )
+                .with_help(format!("a count from 0 to {free}")));
+        }
+        if count.0 as usize > free {
             return Err(self
                 .at(
                     format!(
@@ -827,6 +877,14 @@ impl Binder<'_> {
                     .transpose()?
                     .unwrap_or(usize::MAX),
             ),
+            (Some(c), _, _) => {
+                return Err(self
+                    .at(
+                        "a group takes `count` (exactly) or `min`/`max` (a range), not both",
+                        c.span(),
+                    )
+                    .with_help("count = 1 (exactly), or min = 1 / max = 2"));
+            }
             _ => {
                 return Err(self
                     .at("a group needs `count`, or `min` and/or `max`", g.of.span())
@@ -834,10 +892,13 @@ impl Binder<'_> {
             }
         };
         if min > max {
-            return Err(self.at(
-                format!("group.min {min} is larger than group.max {max}"),
-                g.of.span(),
-            ));
+            let span = g.min.as_ref().map_or_else(|| g.of.span(), Spanned::span);
+            return Err(self
+                .at(
+                    format!("group.min {min} is larger than group.max {max}"),
+                    span,
+                )
+                .with_help("lower min or raise max"));
         }
         Ok(Group { family, min, max })
     }
