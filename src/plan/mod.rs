@@ -2,8 +2,10 @@
 //! boards, group masks and capacities, the board's symmetries and the kernel
 //! choice. This stage knows bits and nothing of TOML.
 
+mod bits;
 mod symmetry;
 
+pub use bits::{Bits, MAX_COLUMNS, WIDTHS, words_for};
 pub use symmetry::{Symmetry, Transform};
 
 use crate::kernel::Permutation;
