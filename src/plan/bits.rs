@@ -157,28 +157,28 @@ impl<const W: usize> FromIterator<usize> for Bits<W> {
 
 macro_rules! word_op {
     ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl<const W: usize> $assign for Bits<W> {
+            #[inline]
+            fn $assign_method(&mut self, o: Self) {
+                for (a, b) in self.0.iter_mut().zip(o.0) {
+                    *a $op b;
+                }
+            }
+        }
         impl<const W: usize> $trait for Bits<W> {
             type Output = Self;
             #[inline]
             fn $method(mut self, o: Self) -> Self {
-                for (a, b) in self.0.iter_mut().zip(o.0) {
-                    *a = *a $op b;
-                }
+                self.$assign_method(o);
                 self
-            }
-        }
-        impl<const W: usize> $assign for Bits<W> {
-            #[inline]
-            fn $assign_method(&mut self, o: Self) {
-                *self = *self $op o;
             }
         }
     };
 }
 
-word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const W: usize> Not for Bits<W> {
     type Output = Self;
