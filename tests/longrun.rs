@@ -475,7 +475,7 @@ fn huge_inputs_are_clear_errors() {
     fails(&["queens", "99999999999"], "over the 64×64 limit");
     fails(
         &["solve", "queens", "--set", "n=99999999999"],
-        "outside the supported 1..=64",
+        "outside the supported 1..=1024",
     );
     fails(
         &["queens", "8", "-j", "100000"],
@@ -483,7 +483,7 @@ fn huge_inputs_are_clear_errors() {
     );
     fails(
         &["solve", "queens", "--set", "n=99999999999"],
-        "outside the supported 1..=64",
+        "outside the supported 1..=1024",
     );
     fails(
         &["solve", "queens", "--set", "n=99999999999999999999"],
@@ -530,11 +530,11 @@ fn huge_inputs_are_clear_errors() {
     let wide = write("wide.txt", format!("{}\n", "AB".repeat(5000)));
     fails(
         &["solve", "region-queens", "--regions", &wide],
-        "more than the supported 64×64",
+        "more than the supported 1024×1024",
     );
     let tall = write("tall.txt", "A\n".repeat(10_000));
     fails(
         &["solve", "region-queens", "--regions", &tall],
-        "more than the supported 64×64",
+        "more than the supported 1024×1024",
     );
 }
