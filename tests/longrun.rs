@@ -483,7 +483,7 @@ fn huge_inputs_are_clear_errors() {
     fails(&["queens", "99999999999"], "over the 64×64 limit");
     fails(
         &["solve", "queens", "--set", "n=99999999999"],
-        "outside the supported 1..=64",
+        "outside the supported 1..=1024",
     );
     fails(
         &["queens", "8", "-j", "100000"],
@@ -491,7 +491,7 @@ fn huge_inputs_are_clear_errors() {
     );
     fails(
         &["solve", "queens", "--set", "n=99999999999"],
-        "outside the supported 1..=64",
+        "outside the supported 1..=1024",
     );
     fails(
         &["solve", "queens", "--set", "n=99999999999999999999"],
@@ -541,11 +541,11 @@ fn huge_inputs_are_clear_errors() {
     let wide = write("wide.txt", format!("{}\n", "AB".repeat(5000)));
     fails(
         &["solve", "region-queens", "--regions", &wide],
-        "picture row 1 has more than 64 cells",
+        "picture row 1 has more than 1024 cells",
     );
     let tall = write("tall.txt", "A\n".repeat(10_000));
     fails(
         &["solve", "region-queens", "--regions", &tall],
-        "the picture has more than 64 rows",
+        "the picture has more than 1024 rows",
     );
 }

@@ -195,11 +195,15 @@ fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
         .ok()
         .filter(|&n| n >= 1)
         .with_context(|| format!("N must be a positive integer, got `{n}`"))?;
-    if n > crate::problem::MAX_SIDE as i64 {
+    if n > QUEENS_SEARCHED as i64 {
         return queens_constructed(n, run);
     }
     solve(queens_problem(n)?, run)
 }
+
+/// The largest `placer queens N` that searches: counting and listing larger
+/// boards would never end (rule files take boards up to `MAX_SIDE`).
+const QUEENS_SEARCHED: usize = 64;
 
 /// Boards over the search's limit: one solution by construction, for `--first`.
 fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
@@ -208,7 +212,7 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
     if mode(run) != Mode::First {
         bail!(
             "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution of any size",
-            crate::problem::MAX_SIDE
+            QUEENS_SEARCHED
         );
     }
     if n > MAX_N {
@@ -486,6 +490,15 @@ fn ask_next(
     }
 }
 
+/// The solutions to print: for `--first`, in the order that finds one soonest.
+fn solutions<'p>(plan: &'p Plan, run: &RunArgs) -> crate::search::Solutions<'p> {
+    if mode(run) == Mode::First {
+        plan.first_order(run.unique)
+    } else {
+        plan.solutions(run.unique)
+    }
+}
+
 /// Prints solutions in search order; `next(k)` after solution k says whether to go on.
 fn print_solutions(
     plan: &Plan,
@@ -496,7 +509,7 @@ fn print_solutions(
 ) -> Result<Tally> {
     let values = plan.problem.values.as_deref();
     let mut printer = output::sink(run.format, &plan.problem, values, out)?.flush_each(true);
-    let mut solutions = plan.solutions(run.unique);
+    let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         printer.write(solution)?;
         next(k)
@@ -511,7 +524,7 @@ fn print_solutions(
 /// Writes each solution to its own SVG file in `dir`.
 fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut solutions = plan.solutions(run.unique);
+    let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         let path = dir.join(format!("solution-{k:04}.svg"));
         let svg = output::svg_document(&plan.problem, plan.problem.values.as_deref(), solution);

@@ -17,8 +17,14 @@ use crate::error::{Diagnostic, Source};
 use crate::matrix::Matrix;
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
-/// Largest number of rows or columns the engine searches.
-pub const MAX_SIDE: usize = 64;
+/// Largest number of rows or columns the engine searches: a board row is a
+/// bitboard of at most 16 64-bit words.
+pub const MAX_SIDE: usize = 1024;
+
+/// Most memory one search may take, in bytes: the compiled plan plus one
+/// walker's stacks (a row set per board row per placed piece). Bigger
+/// problems are refused when bound, not left to run out of memory.
+pub const MEMORY_BUDGET: u64 = 512 << 20;
 
 /// Errors binding a spec into a problem.
 pub type ProblemError = Diagnostic;
@@ -328,6 +334,45 @@ pub fn is_connected(rows: usize, cols: usize, member: impl Fn(usize) -> bool) ->
     reached == (0..cells).filter(|&c| member(c)).count()
 }
 
+/// What a search of a problem takes in memory, in bytes (estimated from the
+/// board, as the plan stage lays it out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    /// The compiled plan: attack tables, group masks, symmetry maps.
+    pub plan: u64,
+    /// One walker's stacks: every thread that counts has its own.
+    pub walker: u64,
+}
+
+impl Problem {
+    /// The memory a search of this problem takes, estimated from above.
+    pub fn memory(&self) -> Memory {
+        let (rows, cols, cells) = (self.rows as u64, self.cols as u64, self.cells() as u64);
+        let row_bytes = 8 * (cols.div_ceil(64).next_power_of_two());
+        let board = rows * row_bytes;
+        let pieces = self.piece.count.saturating_sub(self.givens.len()) as u64;
+        // Group masks: each instance spans at most every row; rows and columns
+        // that must hold one piece each may be added as groups.
+        let instances: u64 = if self.groups.is_empty() {
+            0
+        } else {
+            let families = self
+                .groups
+                .iter()
+                .map(|g| self.group_count(g.family) as u64);
+            families.sum::<u64>() + rows + cols
+        };
+        // The plan keeps a dense attack table only up to 8 MiB.
+        let dense = (cells * board).min(8 << 20);
+        let plan = dense + instances * board + 8 * 8 * cells + 64 * cells;
+        let stacks = if self.groups.is_empty() { 1 } else { 2 };
+        Memory {
+            plan: plan + 4 * board,
+            walker: (pieces + 1).saturating_mul(board).saturating_mul(stacks),
+        }
+    }
+}
+
 /// Greatest common divisor.
 pub fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
@@ -599,6 +644,7 @@ impl Binder<'_> {
         }
         self.check_givens(&problem, &given_spans)?;
         self.check_capacity(&problem, &count.1, regions_pic.as_ref())?;
+        self.check_memory(&problem, &count.1)?;
         Ok(problem)
     }
 
@@ -648,7 +694,7 @@ impl Binder<'_> {
             if !(1..=MAX_SIDE as i64).contains(&v) {
                 return Err(self
                     .at(format!("{what} is {v}, outside the supported 1..={MAX_SIDE}"), e.span())
-                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE}; check the parameters (--set)")));
+                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE} (a row is at most 16 words of 64 bits); check the parameters (--set)")));
             }
             Ok(v as usize)
         };
@@ -973,6 +1019,30 @@ impl Binder<'_> {
             ));
         }
         Ok(())
+    }
+
+    /// Refuses problems whose search would take more than [`MEMORY_BUDGET`].
+    fn check_memory(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+        let m = p.memory();
+        if m.plan + m.walker <= MEMORY_BUDGET {
+            return Ok(());
+        }
+        let mib = |b: u64| b.div_ceil(1 << 20);
+        Err(self
+            .at(
+                format!(
+                    "the search needs about {} MiB ({} MiB of plan, {} MiB of stacks for {} pieces on {} rows of {} columns), more than its {} MiB budget",
+                    mib(m.plan + m.walker),
+                    mib(m.plan),
+                    mib(m.walker),
+                    p.piece.count,
+                    p.rows,
+                    p.cols,
+                    mib(MEMORY_BUDGET)
+                ),
+                count_span.clone(),
+            )
+            .with_help("the search keeps one row set per board row for each piece placed: use fewer pieces, fewer rows or fewer groups"))
     }
 
     /// Groups whose minimum the free cells cannot hold, and piece counts that
