@@ -218,7 +218,7 @@ impl Plan {
 
     /// The solutions in the order that finds one soonest, for `--first`:
     /// rules whose rows (or columns) must each hold one piece, and that have
-    /// no groups, branch on the row (column) with the fewest open cells,
+    /// no groups and no matrix values, branch on the row (column) with the fewest open cells,
     /// lowest cell first; other rules keep search order ([`Plan::solutions`]).
     pub fn first_order(&self, unique: bool) -> Solutions<'_> {
         fn make<'p, const W: usize>(plan: &'p Plan, units: &'p Groups) -> Box<dyn Walk + 'p> {
