@@ -238,7 +238,8 @@ pub struct RunArgs {
     /// Print one solution, found fast; exit 1 if there is none. Rules whose
     /// rows (or columns) each hold one piece, with no groups and no matrix,
     /// branch on the row (column) with the fewest open cells, so the solution
-    /// may differ from the row-order first one that --all --limit 1 prints.
+    /// may differ from the row-order first one that --all --limit 1 prints;
+    /// plain N-queens from n = 22 on prints the explicit construction.
     #[arg(long, group = "mode")]
     pub first: bool,
     /// Show one solution at a time: Enter for the next, q to quit.

@@ -298,9 +298,13 @@ impl Kernel {
 /// n×n board, no two in a row or column, both diagonal families or neither,
 /// nothing else but leaps (and a torus).
 fn permutation(p: &Problem) -> Option<Permutation> {
+    permutation_shape(p).filter(|s| s.n <= crate::kernel::MAX_N)
+}
+
+/// The rules as a permutation problem of any size, kernel limit aside.
+pub(crate) fn permutation_shape(p: &Problem) -> Option<Permutation> {
     let lines = p.piece.lines;
     let plain = p.rows == p.cols
-        && p.rows <= crate::kernel::MAX_N
         && lines.row
         && lines.column
         && lines.diagonal == lines.anti_diagonal
