@@ -3,6 +3,8 @@
 
 mod cli;
 mod fuzz_regressions;
+mod hardening;
+mod invalid;
 mod longrun;
 mod oracle;
 mod published;

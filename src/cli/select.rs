@@ -1,13 +1,14 @@
 //! `placer select`: counting, ranking and listing the selections of a matrix.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
-use super::{Outcome, ask_next, print_count, take_each};
+use super::{Outcome, ask_next, print_count, stderr_line, stdin_lines, take_each};
+use crate::input::{self, Limit};
 use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
 use crate::output::{self, Format};
 use crate::problem::Problem;
@@ -138,9 +139,7 @@ impl SelectArgs {
 /// Reads the matrix named on the command line, or stdin for `-`.
 fn read(path: &Path, layout: Layout) -> Result<Matrix> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
+        let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
         return Matrix::parse_with(&text, layout).context("<stdin>");
     }
     Ok(Matrix::load_with(path, layout)?)
@@ -239,10 +238,10 @@ pub fn select(args: &SelectArgs) -> Result<Outcome> {
 
 fn stats(args: &SelectArgs, count: &str, started: Instant) {
     if args.stats {
-        eprintln!(
+        stderr_line(format_args!(
             "solutions: {count}  seconds: {:.3}",
             started.elapsed().as_secs_f64()
-        );
+        ));
     }
 }
 
@@ -267,7 +266,7 @@ fn emit(
         });
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut lines = io::stdin().lock().lines();
+    let mut lines = stdin_lines();
     let mut printer = output::sink(args.format, problem, values, &mut out)?.flush_each(true);
     let count = take_each(selections, limit, |k, solution| {
         printer.write(solution)?;

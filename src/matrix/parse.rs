@@ -388,9 +388,11 @@ impl Matrix {
     /// Reads a matrix from a file laid out as `layout` says.
     pub fn load_with(path: impl AsRef<Path>, layout: Layout) -> Result<Matrix, MatrixError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| MatrixError::Io {
-            path: path.to_path_buf(),
-            error: source,
+        let text = crate::input::read(path, crate::input::Limit::MATRIX).map_err(|source| {
+            MatrixError::Io {
+                path: path.to_path_buf(),
+                error: source,
+            }
         })?;
         Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
