@@ -385,7 +385,9 @@ fn count_part(part: &Part) -> Result<BigUint, usize> {
     match part.method {
         CountMethod::Frontier => {
             let rows = part.p.row_lists();
-            let budget = part.fallback.map_or(MAX_FRONTIER_STEPS, |(_, c)| c);
+            let budget = part
+                .fallback
+                .map_or(MAX_FRONTIER_STEPS, |(_, c)| c.min(MAX_FRONTIER_STEPS));
             match frontier::count(
                 &Rows {
                     n: part.p.n,
