@@ -39,6 +39,7 @@
 pub mod cli;
 pub mod error;
 pub mod export;
+pub mod frontier;
 pub mod generate;
 pub mod kernel;
 pub mod matrix;
