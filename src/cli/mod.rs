@@ -2,9 +2,10 @@
 //! Only this module and `main` know about terminals, files and exit codes.
 
 mod args;
+mod count;
 pub mod longrun;
 
-pub use args::{Args, BindArgs, Command, RunArgs};
+pub use args::{Args, BindArgs, Command, MethodArgs, RunArgs};
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -73,8 +74,18 @@ pub fn run(args: Args) -> Result<Outcome> {
             bind,
             unique,
             threads,
+            method,
             json,
-        } => table(&rules, &param, from..=to, &bind, unique, threads, json),
+        } => table(
+            &rules,
+            &param,
+            from..=to,
+            &bind,
+            unique,
+            threads,
+            &method,
+            json,
+        ),
         Command::Generate {
             rules,
             size,
@@ -315,6 +326,35 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
         && (mode(run) != Mode::Count || run.limit.is_some())
     {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
+    }
+    if let Some(why) = plan.problem.unmeetable().filter(|_| run.shard.is_none()) {
+        eprintln!("note: {why}, so nothing meets the rules");
+        return Ok(match mode(run) {
+            Mode::Count => {
+                print_count(&mut io::stdout().lock(), run.format, "0")?;
+                Outcome::Done
+            }
+            Mode::First => Outcome::NoSolution,
+            _ => Outcome::Done,
+        });
+    }
+    if mode(run) == Mode::Count && run.limit.is_none() {
+        let excluded = [
+            (run.unique, "--unique"),
+            (run.shard.is_some(), "--shard"),
+            (run.checkpoint.is_some(), "--checkpoint"),
+        ]
+        .into_iter()
+        .find_map(|(on, flag)| on.then_some(flag));
+        if let Some(n) = count::by_frontier(&plan, &run.method, excluded, run.stats)? {
+            let mut out = io::stdout().lock();
+            print_count(&mut out, run.format, &n.to_string())?;
+            return Ok(Outcome::Done);
+        }
+    } else if run.method.method == crate::frontier::Method::Frontier {
+        bail!(
+            "--method frontier only counts: it does not combine with --all, --first, --step or --limit"
+        );
     }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -652,6 +692,7 @@ fn print_stats(tally: Tally, seconds: f64) {
     );
 }
 
+#[allow(clippy::too_many_arguments)] // the flags of `placer table`, passed as they are
 fn table(
     rules: &str,
     param: &str,
@@ -659,31 +700,57 @@ fn table(
     bind: &BindArgs,
     unique: bool,
     threads_wanted: Option<usize>,
+    method: &MethodArgs,
     json: bool,
 ) -> Result<Outcome> {
     if values.is_empty() {
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
-    for v in values {
+    let bound = |v: i64| {
         let mut bind = bind.clone();
         bind.set.retain(|(k, _)| k != param);
         bind.set.push((param.to_string(), v));
-        let plan = load(rules, &bind)
-            .with_context(|| format!("{param} = {v}"))?
-            .plan();
+        load(rules, &bind).with_context(|| format!("{param} = {v}"))
+    };
+    // When the parameter only sets the piece count, one DP run gives every row.
+    let (start, end) = (*values.start(), *values.end());
+    let by_pieces = if start < end {
+        match (bound(start), bound(end)) {
+            (Ok(a), Ok(b)) => count::polynomial(&a.plan(), Some(&b), method)?,
+            _ => None,
+        }
+    } else {
+        None
+    };
+    for v in values {
+        let plan = bound(v)?.plan();
         let options = CountOptions {
             threads: threads(threads_wanted),
             limit: None,
             unique: false,
         };
-        let total = plan.count(options).count;
-        let classes = unique.then(|| {
-            plan.count(CountOptions {
-                unique: true,
-                ..options
-            })
-            .count
+        let total = match &by_pieces {
+            _ if plan.problem.unmeetable().is_some() => "0".to_string(),
+            Some(all) => all
+                .get(plan.problem.piece.count)
+                .cloned()
+                .unwrap_or_default()
+                .to_string(),
+            None => match count::by_frontier(&plan, method, None, false)? {
+                Some(n) => n.to_string(),
+                None => plan.count(options).count.to_string(),
+            },
+        };
+        let classes = unique.then(|| match plan.problem.unmeetable() {
+            Some(_) => 0,
+            None => {
+                plan.count(CountOptions {
+                    unique: true,
+                    ..options
+                })
+                .count
+            }
         });
         match (json, classes) {
             (true, Some(u)) => {

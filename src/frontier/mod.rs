@@ -20,6 +20,7 @@
 //! assert_eq!(counted.count.to_string(), "265252859812191058636308480000000"); // 30!
 //! ```
 
+mod choice;
 mod constraint;
 mod key;
 mod model;
@@ -31,6 +32,7 @@ mod tests;
 use num_bigint::BigUint;
 
 use crate::problem::Problem;
+pub use choice::{AUTO_BITS, Choice, Method, choose};
 use constraint::Rules;
 use model::Model;
 use order::Lanes;
@@ -118,6 +120,18 @@ pub fn polynomial(
     let (mut by_pieces, stats) = run(problem, None, budget)?;
     by_pieces.resize(problem.cells() + 1, BigUint::default());
     Ok((by_pieces, stats))
+}
+
+/// The `count:` line of `placer check`: which method counts with
+/// `--method auto`, and why.
+pub fn explain(problem: &Problem, permutation: bool) -> String {
+    let choice = choose(problem, Method::Auto, permutation);
+    let method = if choice.frontier {
+        "row-frontier DP"
+    } else {
+        "search (the kernel above)"
+    };
+    format!("count:    {method}: {}\n", choice.reason)
 }
 
 /// log2 of an upper bound on the states the DP holds between lanes, for the

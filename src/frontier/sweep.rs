@@ -110,9 +110,9 @@ pub(super) fn run<const W: usize, N: Number>(
     current.insert([0; W], N::one());
     let (mut peak_states, mut peak_bytes) = (1, entry);
     let mut scratch = Vec::new();
+    let mut next: FxHashMap<Key<W>, N> = FxHashMap::default();
     for step in &model.steps {
-        let mut next: FxHashMap<Key<W>, N> =
-            FxHashMap::with_capacity_and_hasher(current.len(), Default::default());
+        next.clear();
         for (key, value) in current.drain() {
             if !step.forced {
                 let mut k = key;
@@ -127,7 +127,7 @@ pub(super) fn run<const W: usize, N: Number>(
         }
         peak_states = peak_states.max(next.len());
         peak_bytes = peak_bytes.max((current.capacity() + next.capacity()) * entry);
-        current = next;
+        std::mem::swap(&mut current, &mut next);
     }
     let mut by_pieces: Vec<Option<N>> = vec![None; model.steps.len() + 1];
     for (key, value) in current {

@@ -195,3 +195,51 @@ fn known_small_counts() {
     let kings = builtin("kings", &[("n", 4), ("count", 4)]);
     assert_eq!(dp(&kings), oracle::solutions(&kings).len().to_string());
 }
+
+fn mid_size() -> impl Strategy<Value = (Raw, usize)> {
+    (4..=6usize, 4..=6usize, 0..=6usize).prop_flat_map(|(rows, cols, k)| {
+        let n = rows * cols;
+        (
+            (
+                prop::bool::weighted(0.2),
+                0..16u8,
+                prop::collection::vec(
+                    (0..NAMED_LEAPS.len()).prop_map(|i| NAMED_LEAPS[i].1[0]),
+                    0..=2,
+                ),
+                prop::collection::vec(
+                    prop_oneof![20 => 0..=5u8, 2 => Just(6u8), 1 => Just(7u8)],
+                    n,
+                ),
+                prop::collection::vec((0..4usize, 0..=1usize, 1..=3usize), 0..=1),
+            )
+                .prop_map(move |(wrap, lines, leaps, cells, groups)| Raw {
+                    rows,
+                    cols,
+                    wrap,
+                    lines,
+                    leaps,
+                    cells,
+                    regions: None,
+                    groups,
+                }),
+            Just(k),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    #[test]
+    fn dp_agrees_with_search(case in mid_size()) {
+        let (raw, k) = case;
+        let mut p = problem(&raw);
+        p.piece.count = k.max(p.givens.len());
+        let g = &p.givens;
+        prop_assume!(g.iter().all(|&a| g.iter().all(|&b| a == b || !p.attacks(a, b))));
+        let dp = count(&p, &Budget::default()).unwrap().count;
+        let searched = p.clone().plan().count(crate::CountOptions::default()).count;
+        prop_assert_eq!(dp, BigUint::from(searched));
+    }
+}

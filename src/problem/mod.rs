@@ -282,6 +282,63 @@ impl Problem {
             .collect()
     }
 
+    /// Why no placement can meet the rules, when simple counting shows it: more
+    /// pieces than free cells, a group minimum its free cells cannot hold, a
+    /// piece count the groups or lines cannot take. Such rules are not wrong,
+    /// they just have no solution: counts are 0 (see docs/COUNTING.md).
+    pub fn unmeetable(&self) -> Option<String> {
+        let count = self.piece.count;
+        let free = self.holes.iter().filter(|h| !**h).count();
+        if count > free {
+            return Some(format!(
+                "piece.count is {count}, but the board has {free} free cells"
+            ));
+        }
+        let mut families: Vec<(Family, usize, usize)> = self
+            .groups
+            .iter()
+            .map(|g| (g.family, g.min, g.max))
+            .collect();
+        if self.piece.lines.row {
+            families.push((Family::Row, 0, 1));
+        }
+        if self.piece.lines.column {
+            families.push((Family::Column, 0, 1));
+        }
+        families.into_iter().find_map(|(family, min, max)| {
+            let groups = self.group_count(family);
+            let mut size = vec![0usize; groups];
+            let mut outside = 0;
+            for cell in (0..self.cells()).filter(|&c| !self.holes[c]) {
+                match self.group_of(family, cell) {
+                    Some(g) => size[g] += 1,
+                    None => outside += 1,
+                }
+            }
+            let what = family.name();
+            if let Some(g) = size.iter().position(|&s| s < min) {
+                return Some(format!(
+                    "each {what} needs at least {min} pieces, but {what} {} has only {} free cells",
+                    g + 1,
+                    size[g]
+                ));
+            }
+            let low = min.saturating_mul(groups);
+            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
+            if count < low {
+                Some(format!(
+                    "piece.count is {count}, but {groups} {what}s need at least {min} each, {low} in all"
+                ))
+            } else if count > high {
+                Some(format!(
+                    "piece.count is {count}, but the {what}s hold at most {high} pieces in all"
+                ))
+            } else {
+                None
+            }
+        })
+    }
+
     /// How many groups `family` has on this board.
     pub fn group_count(&self, family: Family) -> usize {
         (0..self.cells())
@@ -512,17 +569,13 @@ impl Binder<'_> {
             Some(e) => (self.eval("piece.count", e, &vars)?, e.span()),
             None => (default_count.eval(&vars).unwrap_or(0), 0..0),
         };
-        let free = holes.iter().filter(|h| !**h).count();
-        if count.0 < 0 || count.0 as usize > free {
+        if count.0 < 0 {
             return Err(self
                 .at(
-                    format!(
-                        "piece.count is {}, but the board has {free} free cells",
-                        count.0
-                    ),
+                    format!("piece.count is {}, but it must be 0 or more", count.0),
                     count.1,
                 )
-                .with_help(format!("a count from 0 to {free}")));
+                .with_help("a count from 0 up to the free cells"));
         }
         let mut problem = Problem {
             name: spec.name.get_ref().clone(),
@@ -549,7 +602,6 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1)?;
         Ok(problem)
     }
 
@@ -917,68 +969,6 @@ impl Binder<'_> {
                 &source,
                 span,
             ));
-        }
-        Ok(())
-    }
-
-    /// Groups whose minimum the free cells cannot hold, and piece counts that
-    /// the groups or lines cannot take, are errors.
-    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
-        let count = p.piece.count;
-        let span = |g: usize| {
-            self.spec
-                .group
-                .get(g)
-                .map_or(count_span.clone(), |s| s.of.span())
-        };
-        let mut families: Vec<(Family, usize, usize, Option<usize>)> = p
-            .groups
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (g.family, g.min, g.max, Some(i)))
-            .collect();
-        if p.piece.lines.row {
-            families.push((Family::Row, 0, 1, None));
-        }
-        if p.piece.lines.column {
-            families.push((Family::Column, 0, 1, None));
-        }
-        for (family, min, max, index) in families {
-            let groups = p.group_count(family);
-            let mut size = vec![0usize; groups];
-            let mut outside = 0;
-            for cell in (0..p.cells()).filter(|&c| !p.holes[c]) {
-                match p.group_of(family, cell) {
-                    Some(g) => size[g] += 1,
-                    None => outside += 1,
-                }
-            }
-            let what = family.name();
-            if let Some(g) = size.iter().position(|&s| s < min) {
-                return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
-                    index.map_or(count_span.clone(), span),
-                ));
-            }
-            let low = min.saturating_mul(groups);
-            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
-            if count < low || count > high {
-                let why = if count < low {
-                    format!("{groups} {what}s need at least {min} each, {low} in all")
-                } else {
-                    format!("the {what}s hold at most {high} pieces in all")
-                };
-                return Err(Diagnostic::at(
-                    format!("piece.count is {count}, but {why}"),
-                    &self.src,
-                    Some(if index.is_some() {
-                        span(index.unwrap_or(0))
-                    } else {
-                        count_span.clone()
-                    }),
-                )
-                .with_help("change piece.count or the group counts so they agree"));
-            }
         }
         Ok(())
     }
