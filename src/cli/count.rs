@@ -80,8 +80,10 @@ pub(super) fn polynomial(
 }
 
 fn without_count(p: &Problem) -> String {
+    // The parameters are bound into everything else; the varied one may be the count.
     let mut q = p.clone();
     q.piece.count = 0;
+    q.params.clear();
     format!("{q:?}")
 }
 

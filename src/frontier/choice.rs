@@ -32,6 +32,10 @@ impl FromStr for Method {
 /// log2 of the largest state bound `auto` takes the DP for.
 pub const AUTO_BITS: f64 = 34.0;
 
+/// Largest board, in cells, `auto` compiles the DP for (compiling it for four
+/// lane orders takes time of its own on huge boards).
+pub const AUTO_CELLS: usize = 1 << 16;
+
 /// Which method counts, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Choice {
@@ -58,6 +62,13 @@ pub fn choose(problem: &Problem, method: Method, permutation: bool) -> Choice {
             frontier: false,
             reason: "the permutation kernel fits, and a row-frontier DP would keep every diagonal"
                 .into(),
+        },
+        Method::Auto if problem.cells() > AUTO_CELLS => Choice {
+            frontier: false,
+            reason: format!(
+                "{} cells, more than the {AUTO_CELLS} the DP is compiled for by itself",
+                problem.cells()
+            ),
         },
         Method::Auto => {
             let bits = super::estimate(problem);
