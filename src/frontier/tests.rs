@@ -243,3 +243,69 @@ proptest! {
         prop_assert_eq!(dp, BigUint::from(searched));
     }
 }
+
+/// A plain board of `rows` × `cols` with `piece` lines and leaps.
+fn board(rows: usize, cols: usize, lines: Lines, leaps: &[(usize, usize)], k: usize) -> Problem {
+    let mut p = problem(&Raw {
+        rows,
+        cols,
+        wrap: false,
+        lines: 0,
+        leaps: leaps.to_vec(),
+        cells: vec![0; rows * cols],
+        regions: None,
+        groups: Vec::new(),
+    });
+    p.piece.lines = lines;
+    p.piece.count = k;
+    p
+}
+
+fn binomial(n: usize, k: usize) -> BigUint {
+    (0..k).fold(BigUint::from(1u8), |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn size_boundaries() {
+    // Kings on one row of n cells: C(n - k + 1, k); on 2 rows, a column pair
+    // holds at most one king, so C(n - k + 1, k) · 2^k.
+    for n in [1, 2, 63, 64, 65, 127, 128, 129] {
+        for k in [0, 2, n / 2] {
+            let one = board(1, n, Lines::default(), &[(0, 1), (1, 1)], k);
+            let want = if n + 1 >= 2 * k {
+                binomial(n - k + 1, k)
+            } else {
+                BigUint::default()
+            };
+            assert_eq!(
+                count(&one, &Budget::default()).unwrap().count,
+                want,
+                "1×{n}, k = {k}"
+            );
+            let two = board(2, n, Lines::default(), &[(0, 1), (1, 1)], k);
+            let want = want * BigUint::from(2u8).pow(k as u32);
+            assert_eq!(
+                count(&two, &Budget::default()).unwrap().count,
+                want,
+                "2×{n}, k = {k}"
+            );
+        }
+    }
+    // Rooks on 64 and 65 columns: the column fields span two words.
+    for n in [63, 64, 65] {
+        let lines = Lines {
+            row: true,
+            column: true,
+            ..Lines::default()
+        };
+        let rooks = board(n, n, lines, &[], n);
+        let factorial: BigUint = (1..=n).map(BigUint::from).product();
+        assert_eq!(count(&rooks, &Budget::default()).unwrap().count, factorial);
+    }
+    // An empty board: one way to place nothing.
+    let empty = board(1, 1, Lines::default(), &[], 0);
+    assert_eq!(
+        count(&empty, &Budget::default()).unwrap().count,
+        BigUint::from(1u8)
+    );
+}
