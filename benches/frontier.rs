@@ -1,5 +1,6 @@
 //! The row-frontier DP on the questions of issue 17, each timed and checked.
-//! Run: `cargo bench --bench frontier` (release, one thread).
+//! Run: `cargo bench --bench frontier` (release, one thread); `-- 20` also
+//! runs Hertzsprung's problem up to n = 20.
 //!
 //! Each row prints the rule, the count, whether it matches the expected value
 //! (an independent source: a formula, the brute-force-checked small terms, or
@@ -129,7 +130,12 @@ fn main() {
             &bishops(n as usize, n as usize),
         );
     }
-    for n in 14..=20 {
+    // Hertzsprung n = 17..20 take 12 s to 6 minutes: `-- 20` runs them.
+    let last = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse::<i64>().ok())
+        .unwrap_or(16);
+    for n in 14..=last {
         let p = bind("hertzsprung", &[("n", n)]);
         row(&format!("hertzsprung n={n}"), &p, &hertzsprung(n as usize));
     }
