@@ -2,8 +2,12 @@
 //! public API of the `placer` crate.
 
 mod cli;
+mod dlx;
+mod docs;
 mod fuzz_regressions;
 mod longrun;
 mod oracle;
+mod polish;
 mod published;
 mod puzzles;
+mod schema;

@@ -344,11 +344,11 @@ fn a_checkpoint_from_another_run_is_refused() {
     };
     refused(
         &["queens", "9"],
-        "is from `queens` with n=8, but this run is `queens` with n=9",
+        "is from `queens` with count=8, n=8, but this run is `queens` with count=9, n=9",
     );
     refused(
         &["solve", "rooks", "--set", "n=8"],
-        "but this run is `rooks` with n=8",
+        "but this run is `rooks` with count=8, n=8",
     );
     refused(
         &["queens", "8", "--shard", "1/2"],

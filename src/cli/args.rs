@@ -8,7 +8,7 @@ use crate::output::Format;
 
 /// Place pieces on a grid under constraints: count, list or find placements.
 #[derive(Debug, Parser)]
-#[command(name = "placer", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(name = "placer", version, propagate_version = true, about, long_about = None, after_help = EXAMPLES)]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -40,7 +40,7 @@ Examples:
   printf '1\\n8\\n5\\n0\\n' | placer queens -")]
     Queens {
         /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of input.
-        #[arg(allow_hyphen_values = true, value_name = "N")]
+        #[arg(allow_negative_numbers = true, value_name = "N")]
         n: String,
         /// Mode and output.
         #[command(flatten)]

@@ -421,7 +421,10 @@ impl Binder<'_> {
                     .is_some_and(|u| spec.params.contains_key(u));
                 if waiting {
                     return Err(self
-                        .at(format!("params.{key}: the params refer to each other in a circle"), expr.span())
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
                         .with_help("give one of them an integer value"));
                 }
                 return Err(match self.eval(&format!("params.{key}"), expr, &params) {
@@ -1014,7 +1017,7 @@ impl Binder<'_> {
             let what = family.name();
             if let Some(g) = size.iter().position(|&s| s < min) {
                 return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
+                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cell{}", g + 1, size[g], if size[g] == 1 { "" } else { "s" }),
                     index.map_or(count_span.clone(), span),
                 ));
             }

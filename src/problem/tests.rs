@@ -195,7 +195,10 @@ fn params_are_expressions_over_each_other() {
     assert!(e.contains("refer to each other in a circle"), "{e}");
     let typo = "name = \"x\"\n[params]\nn = 4\nk = \"2*nn\"\n[board]\nrows = 3\n";
     let e = bind(typo, &[]).unwrap_err().to_string();
-    assert!(e.contains("unknown parameter `nn`") && e.contains("t.toml:4:8"), "{e}");
+    assert!(
+        e.contains("unknown parameter `nn`") && e.contains("t.toml:4:8"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -204,13 +207,17 @@ fn count_and_group_messages_say_what_is_wrong() {
         "name = \"x\"\n[board]\nrows = 8\n[piece]\ncount = -1\n",
         &[],
     );
-    assert!(e.starts_with("piece.count is -1, but it must be 0 or more"), "{e}");
+    assert!(
+        e.starts_with("piece.count is -1, but it must be 0 or more"),
+        "{e}"
+    );
     let e = error(
         "name = \"x\"\n[board]\nrows = 3\n[[group]]\nof = \"row\"\ncount = 1\nmin = 1\n",
         &[],
     );
     assert!(
-        e.contains("`count` (exactly) or `min`/`max` (a range), not both") && e.contains("t.toml:6:9"),
+        e.contains("`count` (exactly) or `min`/`max` (a range), not both")
+            && e.contains("t.toml:6:9"),
         "{e}"
     );
     let e = error(
@@ -222,7 +229,13 @@ fn count_and_group_messages_say_what_is_wrong() {
         "{e}"
     );
     let e = error("name = \"x\"\n[board]\nrows = true\n", &[]);
-    assert!(e.contains("an integer or an expression such as \"n\""), "{e}");
+    assert!(
+        e.contains("an integer or an expression such as \"n\""),
+        "{e}"
+    );
     let e = error("name = \"x\"\n[board]\nrows = 8.5\n", &[]);
-    assert!(e.contains("an integer or an expression such as \"n\""), "{e}");
+    assert!(
+        e.contains("an integer or an expression such as \"n\""),
+        "{e}"
+    );
 }
