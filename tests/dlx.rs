@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use assert_cmd::Command;
+use crate::common::stdout_of;
 
 /// Items with their bounds, and options as item indices.
 struct Cover {
@@ -101,18 +101,6 @@ fn count(cover: &Cover) -> u64 {
     go(cover, 0, &mut vec![0; cover.bounds.len()])
 }
 
-fn placer(args: &[&str]) -> String {
-    let out = Command::cargo_bin("placer")
-        .unwrap()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
-
 #[test]
 fn the_reader_rejects_what_dlx3_rejects() {
     assert!(parse("a b\na b | cell (1, 1)\n").is_err());
@@ -145,9 +133,9 @@ fn exported_covers_count_what_placer_counts() {
         ],
     ];
     for case in cases {
-        let text = placer(&[&["export", "--dlx"], *case].concat());
+        let text = stdout_of(&[&["export", "--dlx"], *case].concat());
         let cover = parse(&text).unwrap_or_else(|e| panic!("{case:?}: {e}\n{text}"));
-        let want: u64 = placer(&[&["solve"], *case, &["--count"]].concat())
+        let want: u64 = stdout_of(&[&["solve"], *case, &["--count"]].concat())
             .trim()
             .parse()
             .unwrap();

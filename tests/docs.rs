@@ -221,3 +221,65 @@ fn the_transcript_reader_follows_its_rules() {
     ));
     assert!(!line_matches("a[..]b", "ba"));
 }
+
+/// The examples of `placer --help` and of every subcommand's `--help`.
+fn help_examples() -> Vec<String> {
+    let subcommands = [
+        "", "queens", "solve", "select", "table", "generate", "export", "merge", "rules", "check",
+    ];
+    let mut examples = Vec::new();
+    for sub in subcommands {
+        let help = crate::common::stdout_of(
+            &[sub, "--help"]
+                .into_iter()
+                .filter(|a| !a.is_empty())
+                .collect::<Vec<_>>(),
+        );
+        let tail = help
+            .split("Examples:\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("`placer {sub} --help` has no examples"));
+        for line in tail.lines().filter(|l| l.starts_with("  ")) {
+            // The command ends at a `#` comment or at a run of spaces before a note.
+            let command = line.trim().split("  ").next().unwrap().trim_end();
+            examples.push(command.to_string());
+        }
+    }
+    examples
+}
+
+#[test]
+fn help_examples_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sandbox = tempfile::tempdir().unwrap();
+    copy_dir(&root.join("examples"), &sandbox.path().join("examples"));
+    copy_dir(&root.join("rules"), &sandbox.path().join("rules"));
+    let bin = assert_cmd::cargo::cargo_bin("placer");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // Too slow for a debug build, or writing to a home directory.
+    let skipped = ["1000000", "--step", "--size 10", "--to 13", "completions"];
+    let examples = help_examples();
+    assert!(examples.len() > 30, "{examples:?}");
+    for command in examples
+        .iter()
+        .filter(|c| !skipped.iter().any(|s| c.contains(s)))
+    {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(sandbox.path())
+            .env("PATH", &path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "`{command}`: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

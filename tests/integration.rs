@@ -2,6 +2,7 @@
 //! public API of the `placer` crate.
 
 mod cli;
+mod common;
 mod dlx;
 mod docs;
 mod fuzz_regressions;

@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use assert_cmd::Command;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
+
+use crate::common::placer;
 
 /// A JSON object read strictly: a repeated key is an error.
 struct Strict(BTreeMap<String, Value>);
@@ -86,8 +87,7 @@ fn check(
     optional: &[(&str, Ty)],
     open: bool,
 ) -> Vec<BTreeMap<String, Value>> {
-    let out = Command::cargo_bin("placer")
-        .unwrap()
+    let out = placer()
         .args(args)
         .assert()
         .success()
@@ -203,8 +203,7 @@ fn count_lines_have_one_count() {
         false,
     );
     assert_eq!(big.len(), 1);
-    Command::cargo_bin("placer")
-        .unwrap()
+    placer()
         .args(["select", ones, "--count", "--format", "json"])
         .assert()
         .stdout("{\"count\":265252859812191058636308480000000}\n");
