@@ -243,3 +243,19 @@ fn a_missing_rule_path_is_not_found() {
             "rule file `rules/queens.toml` not found",
         ));
 }
+
+#[test]
+fn table_header_comes_with_the_first_row_only() {
+    placer()
+        .args([
+            "table", "queens", "--param", "m", "--from", "1", "--to", "2",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("did you mean `n`?"));
+    assert_eq!(
+        stdout_of(&["table", "queens", "--from", "4", "--to", "5", "--unique"]),
+        "n solutions unique\n4 2 1\n5 10 2\n"
+    );
+}

@@ -721,10 +721,11 @@ fn table(
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
-    if !json {
+    // The header goes out with the first row, so an error comes alone.
+    let mut header = (!json).then(|| {
         let unique = if unique { " unique" } else { "" };
-        writeln!(out, "{param} solutions{unique}")?;
-    }
+        format!("{param} solutions{unique}")
+    });
     let len = values.end().abs_diff(*values.start()).saturating_add(1);
     let bar = progress::bar(true, Some(len), progress::bar_style("values"));
     progress::run(bar, |bar| -> Result<Outcome> {
@@ -760,6 +761,9 @@ fn table(
                 };
                 output::write_line(&mut out, &line)?;
             } else {
+                if let Some(header) = header.take() {
+                    writeln!(out, "{header}")?;
+                }
                 match classes {
                     Some(u) => writeln!(out, "{v} {total} {u}")?,
                     None => writeln!(out, "{v} {total}")?,
