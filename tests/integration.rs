@@ -6,6 +6,8 @@ mod common;
 mod dlx;
 mod docs;
 mod fuzz_regressions;
+mod hardening;
+mod invalid;
 mod longrun;
 mod oracle;
 mod polish;

@@ -118,12 +118,12 @@ fn batch_honours_json_and_rejects_what_needs_one_n() {
         .stderr(predicate::str::contains("need one N"));
     placer()
         .args(["queens", "-"])
-        .write_stdin("5\n2000\n")
+        .write_stdin("5\n100\n")
         .assert()
         .code(2)
         .stdout("10\n")
         .stderr(predicate::str::contains(
-            "stdin line 2: N = 2000 is over the",
+            "stdin line 2: N = 100 is over the 64×64 limit",
         ))
         .stderr(predicate::str::contains("toml").not());
 }

@@ -39,7 +39,8 @@ Examples:
   placer queens 1000000 --first --format tuple > big.txt
   printf '1\\n8\\n5\\n0\\n' | placer queens -")]
     Queens {
-        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of input.
+        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of
+        /// input (then only --count, --limit, --unique, -j and --format json apply).
         #[arg(allow_negative_numbers = true, value_name = "N")]
         n: String,
         /// Mode and output.
@@ -121,7 +122,7 @@ Examples:
         /// Count classes under the board's symmetries too.
         #[arg(long)]
         unique: bool,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default, or 0: all cores).
         #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
         threads: Option<usize>,
         /// Print one JSON object per line.
@@ -241,7 +242,7 @@ pub struct RunArgs {
     #[arg(long, group = "mode")]
     pub step: bool,
     /// Stop after K solutions (with --count: count up to K).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", conflicts_with = "first")]
     pub limit: Option<u128>,
     /// Only solutions that differ under the board's symmetries.
     #[arg(long)]
@@ -249,7 +250,7 @@ pub struct RunArgs {
     /// How solutions print.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
-    /// Worker threads (default: all cores). Results never depend on it.
+    /// Worker threads (default, or 0: all cores). Results never depend on it.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print nodes, solutions, seconds and nodes per second on stderr.
@@ -261,10 +262,11 @@ pub struct RunArgs {
     /// Count only part I of K and print it as JSON, for `placer merge`.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<crate::cli::longrun::Shard>,
-    /// With `--format svg`: write solution-0001.svg, ... into DIR instead of stdout.
-    #[arg(long, value_name = "DIR")]
+    /// With `--format svg` and `--all` or `--first`: write solution-0001.svg, ... into DIR
+    /// instead of stdout.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["count", "step"])]
     pub out: Option<PathBuf>,
-    /// Never show a progress bar.
+    /// Never show a progress bar (counts show one on a terminal after a second).
     #[arg(long)]
     pub no_progress: bool,
 }

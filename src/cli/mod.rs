@@ -8,7 +8,7 @@ mod step;
 
 pub use args::{Args, BindArgs, Command, RunArgs};
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 
 use crate::error::Source;
+use crate::input::{self, Limit};
 use crate::output::{self, Format};
 use crate::plan::Plan;
 use crate::problem::{Bindings, Family, Problem};
@@ -31,6 +32,27 @@ pub enum Outcome {
     NoSolution,
     /// Ctrl-C or SIGTERM stopped a count; exit 130.
     Interrupted,
+}
+
+/// Writes one line to stderr, like `eprintln!`, but a closed or full stderr
+/// loses the message instead of panicking: the run and its stdout go on. Every
+/// message of the command line goes through here (or [`stderr_text`]).
+pub fn stderr_line(args: std::fmt::Arguments<'_>) {
+    stderr_text(format_args!("{args}\n"));
+}
+
+/// Writes text to stderr with no newline added; write errors are ignored, as
+/// in [`stderr_line`].
+pub fn stderr_text(args: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`stderr_line`]: never panics.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::stderr_line(format_args!($($arg)*))
+    };
 }
 
 /// Whether the error is a closed stdout, which ends the program quietly.
@@ -98,11 +120,13 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
+            let mut out = io::stdout().lock();
             if json {
-                println!("{}", serde_json::to_string(&part)?);
+                writeln!(out, "{}", serde_json::to_string(&part)?)?;
             } else {
-                println!("{}", part.count);
+                writeln!(out, "{}", part.count)?;
             }
+            out.flush()?;
             Ok(Outcome::Done)
         }
         Command::Rules => {
@@ -115,23 +139,28 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Check { rules, bind } => check(&rules, &bind),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Args::command(), "placer", &mut io::stdout());
+            // Into a buffer first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
+            let mut out = io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
             Ok(Outcome::Done)
         }
     }
 }
 
-/// Reads a picture file, or stdin for `-`.
+/// Reads a picture file, or stdin for `-`, within [`Limit::PICTURE`].
 fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the picture from stdin")?;
-        return Ok(Source::new("<stdin>", text));
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Source::new(path.display().to_string(), text))
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = input::read(path, Limit::PICTURE)
+        .with_context(|| format!("cannot read the picture {name}"))?;
+    Ok(Source::new(name, text))
 }
 
 /// Resolves, reads and binds a rule set.
@@ -151,7 +180,7 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         );
     }
     for name in problem.disconnected_regions() {
-        eprintln!("warning: region `{name}` is not connected");
+        say!("warning: region `{name}` is not connected");
     }
     Ok(problem)
 }
@@ -176,11 +205,15 @@ fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
         .ok()
         .filter(|&n| n >= 1)
         .with_context(|| format!("N must be a positive integer, got `{n}`"))?;
-    if n > crate::problem::MAX_SIDE as i64 {
+    if n > QUEENS_SEARCHED as i64 {
         return queens_constructed(n, run);
     }
     solve(queens_problem(n)?, run)
 }
+
+/// The largest `placer queens N` that searches: counting and listing larger
+/// boards would never end (rule files take boards up to `MAX_SIDE`).
+const QUEENS_SEARCHED: usize = 64;
 
 /// Boards over the search's limit: one solution by construction, for `--first`.
 fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
@@ -189,7 +222,7 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
     if mode(run) != Mode::First {
         bail!(
             "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution of any size",
-            crate::problem::MAX_SIDE
+            QUEENS_SEARCHED
         );
     }
     if n > MAX_N {
@@ -261,14 +294,17 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
     if run.shard.is_some() || run.checkpoint.is_some() {
         bail!("--shard and --checkpoint need one N, not `-`");
     }
-    if mode(run) != Mode::Count || run.out.is_some() {
+    if run.all || run.first || run.step || run.stats || run.out.is_some() {
         bail!(
-            "`placer queens -` prints one count per N read from stdin: --first, --all, --step and --out need one N (`placer queens 8 --first`)"
+            "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
         );
     }
+    if !matches!(run.format, Format::Board | Format::Json) {
+        bail!("`placer queens -` prints counts, one per line: bare, or with --format json");
+    }
     let mut out = io::stdout().lock();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = line.context("cannot read stdin")?;
+    for (i, line) in stdin_lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();
         if text.is_empty() {
             continue;
@@ -281,11 +317,10 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         if n == 0 {
             break;
         }
-        if n > crate::problem::MAX_SIDE as i64 {
+        if n > QUEENS_SEARCHED as i64 {
             bail!(
-                "stdin line {}: N = {n} is over the {1}×{1} limit of counting",
-                i + 1,
-                crate::problem::MAX_SIDE
+                "stdin line {}: N = {n} is over the {QUEENS_SEARCHED}×{QUEENS_SEARCHED} limit of counting",
+                i + 1
             );
         }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
@@ -342,7 +377,7 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
         ..run.clone()
     };
     if unique_is_plain {
-        eprintln!(
+        say!(
             "note: `{}` on this board has no symmetries (holes, givens, regions or a rectangle break them): every solution is its own class, so --unique gives the plain answer",
             plan.problem.name
         );
@@ -351,6 +386,9 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
         && (mode(run) != Mode::Count || run.limit.is_some())
     {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
+    }
+    if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
+        bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
     }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -387,13 +425,11 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 }
                 longrun::Ended::Interrupted => {
                     match &run.checkpoint {
-                        Some(path) => eprintln!(
+                        Some(path) => say!(
                             "interrupted; finished parts are saved in {}: run the same command to resume",
                             path.display()
                         ),
-                        None => {
-                            eprintln!("interrupted; pass --checkpoint FILE to keep finished work")
-                        }
+                        None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
                     }
                     return Ok(Outcome::Interrupted);
                 }
@@ -424,7 +460,7 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let mut stepper = step::Stepper::new("solution");
+            let mut stepper = step::Stepper::new("solution", stdin_lines());
             let tally = print_solutions(&plan, run, run.limit, &mut out, |k| stepper.next(k))?;
             stepper.finish(tally.count, run.limit);
             let outcome = if tally.count == 0 {
@@ -475,6 +511,21 @@ fn take_each(
     Ok(count)
 }
 
+/// The lines of stdin, each within [`Limit::LINE`].
+fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
+    let mut stdin = io::stdin().lock();
+    std::iter::from_fn(move || input::read_line(&mut stdin).transpose())
+}
+
+/// The solutions to print: for `--first`, in the order that finds one soonest.
+fn solutions<'p>(plan: &'p Plan, run: &RunArgs) -> crate::search::Solutions<'p> {
+    if mode(run) == Mode::First {
+        plan.first_order(run.unique)
+    } else {
+        plan.solutions(run.unique)
+    }
+}
+
 /// Prints solutions in search order; `next(k)` after solution k says whether to go on.
 fn print_solutions(
     plan: &Plan,
@@ -485,7 +536,7 @@ fn print_solutions(
 ) -> Result<Tally> {
     let values = plan.problem.values.as_deref();
     let mut printer = output::sink(run.format, &plan.problem, values, out)?.flush_each(true);
-    let mut solutions = plan.solutions(run.unique);
+    let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         printer.write(solution)?;
         next(k)
@@ -520,7 +571,7 @@ fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) 
             earlier[0]
         );
     }
-    let mut solutions = plan.solutions(run.unique);
+    let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         let path = dir.join(format!("solution-{k:04}.svg"));
         let svg = output::svg_document(&plan.problem, plan.problem.values.as_deref(), solution);
@@ -550,7 +601,7 @@ fn generate(
     let started = Instant::now();
     let bar = progress::spinner(true, &format!("generating a {size}×{size} puzzle"));
     let puzzle = progress::run(bar, |_| crate::generate::generate(&spec, set, size, seed))?;
-    eprintln!(
+    say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",
         puzzle.evaluations,
         started.elapsed().as_secs_f64()
@@ -592,9 +643,7 @@ fn select(
         bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
     }
     let mut m = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
+        let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
         Matrix::parse(&text).context("<stdin>")?
     } else {
         Matrix::load(path)?
@@ -658,7 +707,7 @@ fn select(
         print_count(&mut out, run.format, &count)?;
         out.flush()?;
         if run.stats {
-            eprintln!(
+            say!(
                 "solutions: {count}  seconds: {:.3}",
                 started.elapsed().as_secs_f64()
             );
@@ -667,7 +716,7 @@ fn select(
     }
     let limit = if first_only { Some(1) } else { run.limit };
     let step = mode(run) == Mode::Step;
-    let mut stepper = step.then(|| step::Stepper::new("selection"));
+    let mut stepper = step.then(|| step::Stepper::new("selection", stdin_lines()));
     let mut printer =
         output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
     let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
@@ -684,7 +733,7 @@ fn select(
     printer.into_result()?;
     out.flush()?;
     if run.stats {
-        eprintln!(
+        say!(
             "solutions: {count}  seconds: {:.3}",
             started.elapsed().as_secs_f64()
         );
@@ -702,9 +751,10 @@ fn print_stats(tally: Tally, seconds: f64) {
     } else {
         0.0
     };
-    eprintln!(
+    say!(
         "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
-        tally.nodes, tally.count
+        tally.nodes,
+        tally.count
     );
 }
 

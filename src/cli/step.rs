@@ -2,7 +2,7 @@
 //! key answers (Enter or space: next, `q` or Esc: quit), without Enter; when
 //! stdin is not a terminal, one line answers (a line `q` quits).
 
-use std::io::{self, BufRead, IsTerminal, Lines, StdinLock, Write};
+use std::io::{self, IsTerminal, Write};
 
 use anyhow::Result;
 use console::{Key, Term};
@@ -12,18 +12,22 @@ pub struct Stepper {
     what: &'static str,
     /// Single keys from the terminal, or else lines from stdin.
     keys: bool,
-    lines: Lines<StdinLock<'static>>,
+    lines: Box<dyn Iterator<Item = io::Result<String>>>,
     /// Whether the user asked to stop.
     pub quit: bool,
 }
 
 impl Stepper {
-    /// A prompt that calls each solution a `what`.
-    pub fn new(what: &'static str) -> Stepper {
+    /// A prompt that calls each solution a `what`, reading `lines` when
+    /// stdin is not a terminal.
+    pub fn new(
+        what: &'static str,
+        lines: impl Iterator<Item = io::Result<String>> + 'static,
+    ) -> Stepper {
         Stepper {
             what,
             keys: io::stdin().is_terminal() && Term::stderr().is_term(),
-            lines: io::stdin().lock().lines(),
+            lines: Box::new(lines),
             quit: false,
         }
     }

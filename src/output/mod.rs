@@ -101,7 +101,7 @@ pub enum OutputError {
         cols: usize,
     },
     /// Writing failed.
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Io(#[from] io::Error),
 }
 

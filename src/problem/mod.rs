@@ -17,8 +17,14 @@ use crate::error::{Diagnostic, Source};
 use crate::matrix::Matrix;
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
-/// Largest number of rows or columns the engine searches.
-pub const MAX_SIDE: usize = 64;
+/// Largest number of rows or columns the engine searches: a board row is a
+/// bitboard of at most 16 64-bit words.
+pub const MAX_SIDE: usize = 1024;
+
+/// Most memory one search may take, in bytes: the compiled plan plus one
+/// walker's stacks (a row set per board row per placed piece). Bigger
+/// problems are refused when bound, not left to run out of memory.
+pub const MEMORY_BUDGET: u64 = 512 << 20;
 
 /// Errors binding a spec into a problem.
 pub type ProblemError = Diagnostic;
@@ -328,6 +334,45 @@ pub fn is_connected(rows: usize, cols: usize, member: impl Fn(usize) -> bool) ->
     reached == (0..cells).filter(|&c| member(c)).count()
 }
 
+/// What a search of a problem takes in memory, in bytes (estimated from the
+/// board, as the plan stage lays it out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    /// The compiled plan: attack tables, group masks, symmetry maps.
+    pub plan: u64,
+    /// One walker's stacks: every thread that counts has its own.
+    pub walker: u64,
+}
+
+impl Problem {
+    /// The memory a search of this problem takes, estimated from above.
+    pub fn memory(&self) -> Memory {
+        let (rows, cols, cells) = (self.rows as u64, self.cols as u64, self.cells() as u64);
+        let row_bytes = 8 * (cols.div_ceil(64).next_power_of_two());
+        let board = rows * row_bytes;
+        let pieces = self.piece.count.saturating_sub(self.givens.len()) as u64;
+        // Group masks: each instance spans at most every row; rows and columns
+        // that must hold one piece each may be added as groups.
+        let instances: u64 = if self.groups.is_empty() {
+            0
+        } else {
+            let families = self
+                .groups
+                .iter()
+                .map(|g| self.group_count(g.family) as u64);
+            families.sum::<u64>() + rows + cols
+        };
+        // The plan keeps a dense attack table only up to 8 MiB.
+        let dense = (cells * board).min(8 << 20);
+        let plan = dense + instances * board + 8 * 8 * cells + 64 * cells;
+        let stacks = if self.groups.is_empty() { 1 } else { 2 };
+        Memory {
+            plan: plan + 4 * board,
+            walker: (pieces + 1).saturating_mul(board).saturating_mul(stacks),
+        }
+    }
+}
+
 /// Greatest common divisor.
 pub fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a } else { gcd(b, a % b) }
@@ -526,10 +571,9 @@ impl Binder<'_> {
                 }
             }
         }
-        let regions = match &regions_pic {
-            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
-            None => None,
-        };
+        let regions = regions_pic
+            .as_ref()
+            .map(|pic| self.regions(pic, &mut holes, &mut givens, &mut given_spans));
         givens.sort_unstable();
         givens.dedup();
         for &g in &givens {
@@ -599,7 +643,8 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1)?;
+        self.check_capacity(&problem, &count.1, regions_pic.as_ref())?;
+        self.check_memory(&problem, &count.1)?;
         Ok(problem)
     }
 
@@ -649,7 +694,7 @@ impl Binder<'_> {
             if !(1..=MAX_SIDE as i64).contains(&v) {
                 return Err(self
                     .at(format!("{what} is {v}, outside the supported 1..={MAX_SIDE}"), e.span())
-                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE}; check the parameters (--set)")));
+                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE} (a row is at most 16 words of 64 bits); check the parameters (--set)")));
             }
             Ok(v as usize)
         };
@@ -746,13 +791,15 @@ impl Binder<'_> {
         }
     }
 
+    /// The regions of a picture that [`Picture::read`] checked; `s` and `x`
+    /// tokens add givens and holes.
     fn regions(
         &self,
         pic: &Picture,
         holes: &mut [bool],
         givens: &mut Vec<usize>,
         given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
-    ) -> Result<Regions, Diagnostic> {
+    ) -> Regions {
         let mut names: Vec<String> = Vec::new();
         let mut of_cell = Vec::new();
         for row in &pic.rows {
@@ -769,14 +816,6 @@ impl Binder<'_> {
                         label = stripped;
                     }
                 }
-                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(Diagnostic::at(
-                        format!("`{}` is not a region label", tok.text),
-                        &pic.source,
-                        Some(tok.span.clone()),
-                    )
-                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
-                }
                 let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
                     names.push(label.to_string());
                     names.len() - 1
@@ -784,7 +823,7 @@ impl Binder<'_> {
                 of_cell.push(Some(index));
             }
         }
-        Ok(Regions { of_cell, names })
+        Regions { of_cell, names }
     }
 
     fn lines(&self) -> Result<Lines, Diagnostic> {
@@ -982,9 +1021,38 @@ impl Binder<'_> {
         Ok(())
     }
 
+    /// Refuses problems whose search would take more than [`MEMORY_BUDGET`].
+    fn check_memory(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+        let m = p.memory();
+        if m.plan + m.walker <= MEMORY_BUDGET {
+            return Ok(());
+        }
+        let mib = |b: u64| b.div_ceil(1 << 20);
+        Err(self
+            .at(
+                format!(
+                    "the search needs about {} MiB ({} MiB of plan, {} MiB of stacks for {} pieces on {} rows of {} columns), more than its {} MiB budget",
+                    mib(m.plan + m.walker),
+                    mib(m.plan),
+                    mib(m.walker),
+                    p.piece.count,
+                    p.rows,
+                    p.cols,
+                    mib(MEMORY_BUDGET)
+                ),
+                count_span.clone(),
+            )
+            .with_help("the search keeps one row set per board row for each piece placed: use fewer pieces, fewer rows or fewer groups"))
+    }
+
     /// Groups whose minimum the free cells cannot hold, and piece counts that
     /// the groups or lines cannot take, are errors.
-    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+    fn check_capacity(
+        &self,
+        p: &Problem,
+        count_span: &Range<usize>,
+        regions_pic: Option<&Picture>,
+    ) -> Result<(), Diagnostic> {
         let count = p.piece.count;
         let span = |g: usize| {
             self.spec
@@ -1015,11 +1083,26 @@ impl Binder<'_> {
                 }
             }
             let what = family.name();
+            let in_picture = |g: usize| {
+                regions_pic
+                    .filter(|_| family == Family::Region)
+                    .and_then(|pic| region_start(p, pic, g))
+            };
             if let Some(g) = size.iter().position(|&s| s < min) {
-                return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cell{}", g + 1, size[g], if size[g] == 1 { "" } else { "s" }),
-                    index.map_or(count_span.clone(), span),
-                ));
+                let name = match (&p.regions, family) {
+                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
+                    _ => format!("{what} {}", g + 1),
+                };
+                let message = format!(
+                    "each {what} needs at least {min} pieces, but {name} has only {} free cell{}",
+                    size[g],
+                    if size[g] == 1 { "" } else { "s" }
+                );
+                return Err(match in_picture(g) {
+                    Some((source, at)) => Diagnostic::at(message, &source, Some(at))
+                        .with_help("give the region more free cells (fewer `x` or holes)"),
+                    None => self.at(message, index.map_or(count_span.clone(), span)),
+                });
             }
             let low = min.saturating_mul(groups);
             let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
@@ -1029,6 +1112,25 @@ impl Binder<'_> {
                 } else {
                     format!("the {what}s hold at most {high} pieces in all")
                 };
+                // Regions from a picture: point at the first region too many,
+                // or at the picture's first row when it has too few.
+                let culprit = if count < low { count / min } else { 0 };
+                if let Some((source, at)) = in_picture(culprit.min(groups.saturating_sub(1))) {
+                    let at = if count < low {
+                        at
+                    } else {
+                        first_row(regions_pic)
+                    };
+                    return Err(Diagnostic::at(
+                        format!("piece.count is {count}, but in the picture {why}"),
+                        &source,
+                        Some(at),
+                    )
+                    .with_help(format!(
+                        "draw {} regions, or change piece.count or the group counts",
+                        if count < low { "fewer" } else { "more" }
+                    )));
+                }
                 return Err(Diagnostic::at(
                     format!("piece.count is {count}, but {why}"),
                     &self.src,
@@ -1042,6 +1144,27 @@ impl Binder<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The picture token of region `g`'s first cell.
+fn region_start(p: &Problem, pic: &Picture, g: usize) -> Option<(Arc<Source>, Range<usize>)> {
+    let cell = p
+        .regions
+        .as_ref()?
+        .of_cell
+        .iter()
+        .position(|&r| r == Some(g))?;
+    let tok = pic.rows.get(cell / p.cols)?.get(cell % p.cols)?;
+    Some((pic.source.clone(), tok.span.clone()))
+}
+
+/// The span of a picture's first row.
+fn first_row(pic: Option<&Picture>) -> Range<usize> {
+    let row = pic.and_then(|pic| pic.rows.first());
+    match row.and_then(|r| Some((r.first()?, r.last()?))) {
+        Some((a, b)) => a.span.start..b.span.end,
+        None => 0..0,
     }
 }
 

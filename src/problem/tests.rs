@@ -66,8 +66,8 @@ fn error(text: &str, set: &[(&str, i64)]) -> String {
 #[test]
 fn bad_rules_are_errors_with_locations() {
     let q = crate::spec::builtin("queens").unwrap().text;
-    assert!(error(q, &[("n", -3)]).starts_with("board.rows is -3, outside the supported 1..=64"));
-    assert!(error(q, &[("n", 65)]).contains("outside the supported"));
+    assert!(error(q, &[("n", -3)]).starts_with("board.rows is -3, outside the supported 1..=1024"));
+    assert!(error(q, &[("n", 1025)]).contains("outside the supported"));
     assert!(error(q, &[("m", 3)]).contains("did you mean `n`"));
     let e = error("name = \"x\"\n[board]\nrows = \"2*m\"\n", &[]);
     assert!(

@@ -2,7 +2,7 @@ use super::*;
 use crate::problem::{Bindings, Problem, oracle};
 use crate::spec::{RuleSpec, builtin};
 
-fn plan(text: &str, set: &[(&str, i64)]) -> Plan {
+pub(super) fn plan(text: &str, set: &[(&str, i64)]) -> Plan {
     let spec = RuleSpec::parse("t.toml", text).unwrap();
     let bindings = Bindings {
         set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
@@ -18,7 +18,7 @@ fn cells(plan: &Plan, s: &Solution) -> Vec<usize> {
 }
 
 /// Count, iterator, parallel count and the oracle agree, in order.
-fn agree(plan: &Plan) -> u128 {
+pub(super) fn agree(plan: &Plan) -> u128 {
     let expected = oracle::solutions(&plan.problem);
     let mut listed: Vec<Vec<usize>> = plan.solutions(false).map(|s| cells(plan, &s)).collect();
     let first = plan.first().map(|s| cells(plan, &s));

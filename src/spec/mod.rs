@@ -112,8 +112,8 @@ pub struct GroupSpec {
 /// Errors loading a rule file.
 pub type SpecError = Diagnostic;
 
-/// Largest rule file accepted, in bytes.
-pub const MAX_RULE_BYTES: usize = 1 << 20;
+/// Largest rule file accepted, in bytes (see [`crate::input::Limit::RULE_FILE`]).
+pub const MAX_RULE_BYTES: usize = crate::input::Limit::RULE_FILE.bytes as usize;
 
 impl RuleSpec {
     /// Parses rule text; `name` is how errors refer to it.
@@ -144,7 +144,7 @@ impl RuleSpec {
 
     /// Reads and parses a rule file from disk.
     pub fn load(path: &Path) -> Result<RuleSpec, SpecError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::input::read(path, crate::input::Limit::RULE_FILE).map_err(|e| {
             Diagnostic::new(format!("cannot read rule file {}: {e}", path.display()))
         })?;
         let mut spec = RuleSpec::parse(&path.display().to_string(), &text)?;
