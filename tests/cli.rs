@@ -192,15 +192,19 @@ fn bad_sizes_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--format tuple, cells or json"));
-    let big = stdout_of(&["queens", "100", "--first", "--format", "tuple"]);
-    let cols: Vec<usize> = big.split_whitespace().map(|c| c.parse().unwrap()).collect();
-    assert_eq!(cols.len(), 100);
-    for i in 0..100 {
-        for j in i + 1..100 {
-            assert!(
-                cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i,
-                "{big}"
-            );
+    // Searched sizes from 22 on construct their --first too (they searched
+    // for minutes from n = 30).
+    for n in [22usize, 30, 32, 64, 100] {
+        let big = stdout_of(&["queens", &n.to_string(), "--first", "--format", "tuple"]);
+        let cols: Vec<usize> = big.split_whitespace().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(cols.len(), n);
+        for i in 0..n {
+            for j in i + 1..n {
+                assert!(
+                    cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i,
+                    "{big}"
+                );
+            }
         }
     }
     placer()

@@ -235,7 +235,11 @@ pub struct RunArgs {
     /// Print every solution, in search order.
     #[arg(long, group = "mode")]
     pub all: bool,
-    /// Print the first solution; exit 1 if there is none.
+    /// Print one solution, found fast; exit 1 if there is none. Rules whose
+    /// rows (or columns) each hold one piece, with no groups and no matrix,
+    /// branch on the row (column) with the fewest open cells, so the solution
+    /// may differ from the row-order first one that --all --limit 1 prints;
+    /// plain N-queens from n = 22 on prints the explicit construction.
     #[arg(long, group = "mode")]
     pub first: bool,
     /// Show one solution at a time: Enter for the next, q to quit.

@@ -40,7 +40,8 @@ pub struct Plan {
     /// Group instances: each one group of cells with its bounds.
     pub(crate) groups: Groups,
     /// Rows (or columns) that must each hold one piece, as exact units for a
-    /// most-constrained search, when the rules have them but no groups.
+    /// most-constrained search, when the rules have them but no groups and
+    /// the board carries no values.
     pub(crate) first_units: Option<Groups>,
     /// The symmetries of the board that map the rules onto themselves.
     pub symmetry: Symmetry,
@@ -154,8 +155,9 @@ impl Plan {
         } else {
             None
         };
+        // Matrix boards keep row order, as `placer select --first` does.
         let first_units = match (kernel, unit) {
-            (Kernel::Generic { groups: false }, Some(f)) => {
+            (Kernel::Generic { groups: false }, Some(f)) if problem.values.is_none() => {
                 Some(Groups::new(&problem, words, &[(f, 1, 1)]).0)
             }
             _ => None,
@@ -306,9 +308,13 @@ impl Kernel {
 /// n×n board, no two in a row or column, both diagonal families or neither,
 /// nothing else but leaps (and a torus).
 fn permutation(p: &Problem) -> Option<Permutation> {
+    permutation_shape(p).filter(|s| s.n <= crate::kernel::MAX_N)
+}
+
+/// The rules as a permutation problem of any size, kernel limit aside.
+pub(crate) fn permutation_shape(p: &Problem) -> Option<Permutation> {
     let lines = p.piece.lines;
     let plain = p.rows == p.cols
-        && p.rows <= crate::kernel::MAX_N
         && lines.row
         && lines.column
         && lines.diagonal == lines.anti_diagonal

@@ -365,7 +365,15 @@ impl Problem {
         // The plan keeps a dense attack table only up to 8 MiB.
         let dense = (cells * board).min(8 << 20);
         let plan = dense + instances * board + 8 * 8 * cells + 64 * cells;
-        let stacks = if self.groups.is_empty() { 1 } else { 2 };
+        // The unit walker (groups, or `--first` on one-per-row rules) keeps two.
+        let lines = self.piece.lines;
+        let units = (lines.row && self.piece.count == self.rows)
+            || (lines.column && self.piece.count == self.cols);
+        let stacks = if self.groups.is_empty() && !units {
+            1
+        } else {
+            2
+        };
         Memory {
             plan: plan + 4 * board,
             walker: (pieces + 1).saturating_mul(board).saturating_mul(stacks),
