@@ -1102,8 +1102,9 @@ impl Binder<'_> {
                     _ => format!("{what} {}", g + 1),
                 };
                 let message = format!(
-                    "each {what} needs at least {min} pieces, but {name} has only {} free cells",
-                    size[g]
+                    "each {what} needs at least {min} pieces, but {name} has only {} free cell{}",
+                    size[g],
+                    if size[g] == 1 { "" } else { "s" }
                 );
                 return Err(match in_picture(g) {
                     Some((source, at)) => Diagnostic::at(message, &source, Some(at))
