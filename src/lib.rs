@@ -18,6 +18,7 @@
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution;
+//! - [`input`]: reading files and stdin within a size limit;
 //! - [`cli`]: the command line, which only wires these together.
 //!
 //! ```
@@ -41,6 +42,7 @@ pub mod error;
 pub mod export;
 pub mod frontier;
 pub mod generate;
+pub mod input;
 pub mod kernel;
 pub mod matrix;
 pub mod output;

@@ -54,7 +54,7 @@ pub(super) fn by_frontier(
             Ok(Some(counted.count))
         }
         Err(e @ FrontierError::TooBig { .. }) if args.method == Method::Auto => {
-            eprintln!("note: {e}; counting with the search instead");
+            super::stderr_line(format_args!("note: {e}; counting with the search instead"));
             Ok(None)
         }
         Err(e) => Err(e.into()),
@@ -89,7 +89,7 @@ fn without_count(p: &Problem) -> String {
 
 fn print_stats(counted: &Counted, reason: &str, seconds: f64) {
     let s = &counted.stats;
-    eprintln!(
+    super::stderr_line(format_args!(
         "method: row-frontier DP ({reason})  parts: {} ({})  peak states: {}  peak memory: {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",
         s.parts.len(),
         s.parts.join(", "),
@@ -97,5 +97,5 @@ fn print_stats(counted: &Counted, reason: &str, seconds: f64) {
         s.peak_bytes as f64 / (1 << 20) as f64,
         if s.big { "yes" } else { "no" },
         counted.count,
-    );
+    ));
 }
