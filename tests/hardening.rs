@@ -364,7 +364,10 @@ fn flags_that_would_be_ignored_are_errors() {
             "`placer queens -` prints one count per line",
         ),
         (&["queens", "-", "--stats"], "--stats"),
-        (&["queens", "-", "--format", "json"], "drop --format"),
+        (
+            &["queens", "-", "--format", "tuple"],
+            "bare, or with --format json",
+        ),
         (
             &["queens", "8", "--out", "d", "--format", "svg"],
             "add --all or --first",

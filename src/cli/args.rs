@@ -8,7 +8,7 @@ use crate::output::Format;
 
 /// Place pieces on a grid under constraints: count, list or find placements.
 #[derive(Debug, Parser)]
-#[command(name = "placer", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(name = "placer", version, propagate_version = true, about, long_about = None, after_help = EXAMPLES)]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -17,11 +17,11 @@ pub struct Args {
 
 const EXAMPLES: &str = "\
 Examples:
-  placer queens 8                      count: 92
-  placer queens 8 --first              one board
-  placer queens 8 --all --format tuple every solution, one line each
+  placer queens 8                           count: 92
+  placer queens 8 --first                   one board
+  placer queens 8 --all --format tuple      every solution, one line each
   printf '1\\n8\\n5\\n0\\n' | placer queens -   batch: 1, 92, 10
-  placer solve knights --set n=6 --count
+  placer solve knights --set n=6 --count    257318
   placer solve region-queens --regions examples/puzzles/queens-7.txt --first
   placer select examples/matrix.csv --all --format json
   placer table queens --param n --from 1 --to 12";
@@ -40,8 +40,8 @@ Examples:
   printf '1\\n8\\n5\\n0\\n' | placer queens -")]
     Queens {
         /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of
-        /// input (then only --count, --limit, --unique and -j apply).
-        #[arg(allow_hyphen_values = true, value_name = "N")]
+        /// input (then only --count, --limit, --unique, -j and --format json apply).
+        #[arg(allow_negative_numbers = true, value_name = "N")]
         n: String,
         /// Mode and output.
         #[command(flatten)]
@@ -52,9 +52,9 @@ Examples:
 Examples:
   placer solve rules/queens.toml --set n=10
   placer solve superqueens --set n=10 --all
-  placer solve star-battle --regions puzzle.txt --set k=2 --first
-  placer solve region-queens --regions - < puzzle.txt
-  placer solve my-rules.toml --limit 2 --count   # 0, 1, or 2 meaning \"not unique\"")]
+  placer solve star-battle --regions examples/puzzles/star-battle-10.txt --set k=2 --first
+  placer solve region-queens --regions - < examples/puzzles/queens-7.txt
+  placer solve region-queens --regions examples/puzzles/queens-9.txt --limit 2 --count   # 1: unique")]
     Solve {
         /// A rule file path, or the name of a built-in rule (see `placer rules`).
         rules: String,
@@ -71,8 +71,8 @@ Examples:
   placer select examples/matrix.csv                 how many selections
   placer select examples/matrix.csv --all           every selection, with its values
   placer select examples/matrix.csv --top 3 --max   the three best by sum, best first
-  placer select costs.tsv --top 1 --min --format json
-  placer select pattern.txt --skip 0 --count        the permanent of a 0/1 matrix
+  placer select examples/costs.csv --top 1 --min --format json
+  placer select examples/pattern.txt --skip 0 --count   the permanent of a 0/1 matrix
   placer select examples/matrix.csv --min-sum 20 --all
   placer select examples/matrix.csv --first --format svg --out pictures")]
     Select(crate::cli::SelectArgs),
@@ -102,6 +102,9 @@ Examples:
         /// Worker threads (default, or 0: all cores).
         #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
         threads: Option<usize>,
+        /// How to count.
+        #[command(flatten)]
+        method: MethodArgs,
         /// Print one JSON object per line.
         #[arg(long)]
         json: bool,
@@ -169,7 +172,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   placer check queens --set n=12
-  placer check region-queens --regions puzzle.txt   # also: unique, no solution, or several")]
+  placer check region-queens --regions examples/puzzles/queens-11.txt   # solution: unique")]
     Check {
         /// A rule file path or a built-in rule name.
         rules: String,
@@ -250,6 +253,47 @@ pub struct RunArgs {
     /// Never show a progress bar (counts show one on a terminal after a second).
     #[arg(long)]
     pub no_progress: bool,
+    /// How to count.
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+/// How counts are computed (see docs/COUNTING.md).
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct MethodArgs {
+    /// Counting method: auto (the plan decides), frontier (the row-frontier DP) or search.
+    #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = parse_method)]
+    pub method: crate::frontier::Method,
+    /// Most memory the row-frontier DP's state tables may take, e.g. 512M or 4G
+    /// (default: half the machine's memory).
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<usize>,
+}
+
+fn parse_method(s: &str) -> Result<crate::frontier::Method, String> {
+    s.parse()
+}
+
+fn parse_bytes(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale: usize = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        _ => return Err(format!("`{s}` is not a size: a number with K, M, G or T")),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{s}` is not a size: a number with K, M, G or T"))
 }
 
 /// Most worker threads `-j` takes: more only spends minutes starting threads.

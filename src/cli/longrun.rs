@@ -10,13 +10,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -154,18 +154,6 @@ pub enum Ended {
     Interrupted,
 }
 
-/// Set by Ctrl-C or SIGTERM.
-fn stop_flag() -> &'static AtomicBool {
-    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = flag.clone();
-        // Failing to install the handler only means Ctrl-C kills the process outright.
-        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
-        flag
-    })
-}
-
 /// A stable 64-bit FNV-1a hash, as hex, of the bound problem, the mode and
 /// the split itself: two runs agree on it only if their subproblem `i` is the
 /// same subtree, whatever placer version made them.
@@ -211,8 +199,7 @@ struct State {
 /// [`Ended::Interrupted`] at once; subproblems being counted at that moment
 /// finish in the background and are discarded (the process is expected to exit).
 pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
-    let stop = stop_flag();
-    stop.store(false, Ordering::SeqCst);
+    let (stop, _graceful) = super::progress::graceful();
     let subs = plan.subproblems();
     let fp = fingerprint(plan, run.unique, &subs);
     let mine: Vec<usize> = (0..subs.len())
@@ -419,16 +406,11 @@ fn check_same_run(path: &Path, old: &Checkpoint, new: &Checkpoint) -> Result<()>
 }
 
 fn progress_bar(wanted: bool, len: usize, done: usize) -> Option<ProgressBar> {
-    use std::io::IsTerminal;
-    if !wanted || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
-    let style = ProgressStyle::with_template(
-        "{wide_bar} {pos}/{len} parts, {msg}, {per_sec}, {elapsed} elapsed, ETA {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
+    let bar = super::progress::bar(
+        wanted,
+        Some(len as u64),
+        super::progress::bar_style("parts"),
+    )?;
     bar.set_position(done as u64);
     // Rate and ETA count only the parts this run does, not the resumed ones.
     bar.reset_eta();
@@ -440,7 +422,7 @@ fn draw(bar: &ProgressBar, st: &State) {
     if done != bar.position() {
         bar.set_position(done.min(bar.length().unwrap_or(done)));
     }
-    bar.set_message(format!("{} solutions", st.solutions));
+    bar.set_message(format!("{} solutions, ", st.solutions));
     bar.tick();
 }
 

@@ -2,13 +2,16 @@
 //! Only this module and `main` know about terminals, files and exit codes.
 
 mod args;
+mod count;
 pub mod longrun;
+mod progress;
 mod select;
+mod step;
 
-pub use args::{Args, BindArgs, Command, RunArgs};
+pub use args::{Args, BindArgs, Command, MethodArgs, RunArgs};
 pub use select::SelectArgs;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -19,7 +22,7 @@ use crate::error::Source;
 use crate::input::{self, Limit};
 use crate::output::{self, Format};
 use crate::plan::Plan;
-use crate::problem::{Bindings, Problem};
+use crate::problem::{Bindings, Family, Problem};
 use crate::search::{CountOptions, Solution, Tally};
 use crate::spec::{BUILTIN, RuleSpec};
 
@@ -65,6 +68,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Runs one command.
 pub fn run(args: Args) -> Result<Outcome> {
+    progress::install();
     match args.command {
         Command::Queens { n, run } => queens(&n, &run),
         Command::Solve { rules, bind, run } => {
@@ -80,8 +84,18 @@ pub fn run(args: Args) -> Result<Outcome> {
             bind,
             unique,
             threads,
+            method,
             json,
-        } => table(&rules, &param, from..=to, &bind, unique, threads, json),
+        } => table(
+            &rules,
+            &param,
+            from..=to,
+            &bind,
+            unique,
+            threads,
+            &method,
+            json,
+        ),
         Command::Generate {
             rules,
             size,
@@ -154,6 +168,13 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         cells: bind.cells.as_deref().map(read_picture).transpose()?,
     };
     let problem = Problem::bind(&spec, &bindings)?;
+    let region_group = problem.groups.iter().any(|g| g.family == Family::Region);
+    if bind.regions.is_some() && !region_group {
+        bail!(
+            "`{}` has no group over regions, so --regions would change nothing; region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"",
+            problem.name
+        );
+    }
     for name in problem.disconnected_regions() {
         say!("warning: region `{name}` is not connected");
     }
@@ -215,6 +236,11 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
         "internal error: the constructed placement is not a solution"
     );
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if run.format == Format::Json {
+        output::write_line(&mut out, &ConstructedLine { cells: &cols })?;
+        out.flush()?;
+        return Ok(Outcome::Done);
+    }
     let mut line = String::new();
     for (r, &c) in cols.iter().enumerate() {
         use std::fmt::Write as _;
@@ -224,13 +250,6 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
                 line,
                 "{}({},{})",
                 if r > 0 { " " } else { "" },
-                r + 1,
-                c + 1
-            )?,
-            Format::Json => write!(
-                line,
-                "{}[{},{}]",
-                if r > 0 { "," } else { "{\"cells\":[" },
                 r + 1,
                 c + 1
             )?,
@@ -246,14 +265,24 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
             line.clear();
         }
     }
-    match run.format {
-        Format::Json => line.push_str("]}\n"),
-        Format::Tuple | Format::Cells => line.push('\n'),
-        _ => {}
+    if matches!(run.format, Format::Tuple | Format::Cells) {
+        line.push('\n');
     }
     out.write_all(line.as_bytes())?;
     out.flush()?;
     Ok(Outcome::Done)
+}
+
+/// A constructed queens solution as a JSON line, `{"cells":[[1,2],...]}`,
+/// streamed cell by cell (N may be 10⁸).
+#[derive(serde::Serialize)]
+struct ConstructedLine<'a> {
+    #[serde(serialize_with = "serialize_queen_cells")]
+    cells: &'a [usize],
+}
+
+fn serialize_queen_cells<S: serde::Serializer>(cols: &&[usize], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cols.iter().enumerate().map(|(r, &c)| [r + 1, c + 1]))
 }
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
@@ -266,8 +295,8 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
             "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
         );
     }
-    if run.format != Format::Board {
-        bail!("`placer queens -` prints bare counts, one per line: drop --format");
+    if !matches!(run.format, Format::Board | Format::Json) {
+        bail!("`placer queens -` prints counts, one per line: bare, or with --format json");
     }
     let mut out = io::stdout().lock();
     for (i, line) in stdin_lines().enumerate() {
@@ -284,9 +313,16 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         if n == 0 {
             break;
         }
+        if n > QUEENS_SEARCHED as i64 {
+            bail!(
+                "stdin line {}: N = {n} is over the {QUEENS_SEARCHED}×{QUEENS_SEARCHED} limit of counting",
+                i + 1
+            );
+        }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
-        let tally = problem.plan().count(count_options(run));
-        writeln!(out, "{}", tally.count)?;
+        let bar = progress::spinner(!run.no_progress, &format!("counting n = {n}"));
+        let tally = progress::run(bar, |_| problem.plan().count(count_options(run)));
+        print_count(&mut out, run.format, &tally.count.to_string())?;
         out.flush()?;
     }
     Ok(Outcome::Done)
@@ -331,9 +367,14 @@ fn mode(run: &RunArgs) -> Mode {
 
 fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     let plan = problem.plan();
-    if run.unique && plan.symmetry.order() == 1 {
-        bail!(
-            "--unique needs rules with symmetries, but `{}` on this board has none (holes, givens or regions break them)",
+    let unique_is_plain = run.unique && plan.symmetry.order() == 1;
+    let run = &RunArgs {
+        unique: run.unique && !unique_is_plain,
+        ..run.clone()
+    };
+    if unique_is_plain {
+        say!(
+            "note: `{}` on this board has no symmetries (holes, givens, regions or a rectangle break them): every solution is its own class, so --unique gives the plain answer",
             plan.problem.name
         );
     }
@@ -345,11 +386,41 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
         bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
     }
+    if let Some(why) = plan.problem.unmeetable().filter(|_| run.shard.is_none()) {
+        say!("note: {why}, so nothing meets the rules");
+        return Ok(match mode(run) {
+            Mode::Count => {
+                print_count(&mut io::stdout().lock(), run.format, "0")?;
+                Outcome::Done
+            }
+            Mode::First | Mode::Step => Outcome::NoSolution,
+            Mode::All => Outcome::Done,
+        });
+    }
+    if mode(run) == Mode::Count && run.limit.is_none() {
+        let excluded = [
+            (run.unique, "--unique"),
+            (run.shard.is_some(), "--shard"),
+            (run.checkpoint.is_some(), "--checkpoint"),
+        ]
+        .into_iter()
+        .find_map(|(on, flag)| on.then_some(flag));
+        if let Some(n) = count::by_frontier(&plan, &run.method, excluded, run.stats)? {
+            let mut out = io::stdout().lock();
+            print_count(&mut out, run.format, &n.to_string())?;
+            return Ok(Outcome::Done);
+        }
+    } else if run.method.method == crate::frontier::Method::Frontier {
+        bail!(
+            "--method frontier only counts: it does not combine with --all, --first, --step or --limit"
+        );
+    }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (tally, outcome) = match mode(run) {
         Mode::Count if run.limit.is_some() => {
-            let tally = plan.count(count_options(run));
+            let bar = progress::spinner(!run.no_progress, "counting");
+            let tally = progress::run(bar, |_| plan.count(count_options(run)));
             print_count(&mut out, run.format, &tally.count.to_string())?;
             (tally, Outcome::Done)
         }
@@ -396,8 +467,21 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 run.limit
             };
             let tally = match &run.out {
-                Some(dir) if run.format == Format::Svg => write_svg_files(&plan, run, limit, dir)?,
+                Some(dir) if run.format == Format::Svg => {
+                    let mut solutions = solutions(&plan, run);
+                    let count = write_svg_files(&plan.problem, solutions.by_ref(), limit, dir)?;
+                    Tally {
+                        count,
+                        nodes: solutions.nodes(),
+                    }
+                }
                 Some(_) => bail!("--out DIR writes SVG files: add --format svg"),
+                None if mode(run) == Mode::First => {
+                    let bar = progress::spinner(!run.no_progress, "searching");
+                    progress::run(bar, |_| {
+                        print_solutions(&plan, run, limit, &mut out, |_| Ok(true))
+                    })?
+                }
                 None => print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?,
             };
             let outcome = if mode(run) == Mode::First && tally.count == 0 {
@@ -408,14 +492,15 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let mut lines = stdin_lines();
-            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
-                ask_next(&mut lines, "solution", k)
-            })?;
-            if tally.count == 0 {
-                say!("no solution");
-            }
-            (tally, Outcome::Done)
+            let mut stepper = step::Stepper::new("solution", stdin_lines());
+            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| stepper.next(k))?;
+            stepper.finish(tally.count, run.limit);
+            let outcome = if tally.count == 0 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Done
+            };
+            (tally, outcome)
         }
     };
     out.flush()?;
@@ -425,11 +510,17 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<()> {
+fn print_count(out: &mut impl Write, format: Format, count: &str) -> Result<()> {
     match format {
-        Format::Json => writeln!(out, "{{\"count\":{count}}}"),
-        _ => writeln!(out, "{count}"),
+        Format::Json => {
+            let count = output::Exact::new(count).with_context(|| {
+                format!("internal error: the count `{count}` is not an integer")
+            })?;
+            output::write_line(out, &output::CountLine { count })?
+        }
+        _ => writeln!(out, "{count}")?,
     }
+    Ok(())
 }
 
 /// Hands solutions to `each` with their 1-based number, at most `limit` of
@@ -456,23 +547,6 @@ fn take_each(
 fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
     let mut stdin = io::stdin().lock();
     std::iter::from_fn(move || input::read_line(&mut stdin).transpose())
-}
-
-/// The `--step` prompt after solution `k`: whether to show the next one.
-fn ask_next(
-    lines: &mut impl Iterator<Item = io::Result<String>>,
-    what: &str,
-    k: u128,
-) -> Result<bool> {
-    stderr_text(format_args!("-- {what} {k} -- Enter: next, q: quit "));
-    if !io::stdin().is_terminal() {
-        say!("");
-    }
-    match lines.next() {
-        Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
-        Some(Err(e)) => Err(e.into()),
-        None => Ok(false),
-    }
 }
 
 /// The solutions to print: for `--first`, in the order that finds one soonest.
@@ -507,18 +581,41 @@ fn print_solutions(
 }
 
 /// Writes each solution to its own SVG file in `dir`.
-fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
+/// Writes each of at most `limit` solutions to its own SVG file in `dir`
+/// (`solution-0001.svg`, ...), refusing a directory that already holds such
+/// files from an earlier run; returns how many it wrote.
+fn write_svg_files(
+    problem: &Problem,
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    dir: &Path,
+) -> Result<u128> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut solutions = solutions(plan, run);
-    let count = take_each(solutions.by_ref(), limit, |k, solution| {
+    let ours = |name: &str| {
+        name.strip_prefix("solution-")
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut earlier: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| ours(name))
+        .collect();
+    if !earlier.is_empty() {
+        earlier.sort();
+        bail!(
+            "{} already holds {} solution file{} ({}, ...) from an earlier run: remove them or choose another directory",
+            dir.display(),
+            earlier.len(),
+            if earlier.len() == 1 { "" } else { "s" },
+            earlier[0]
+        );
+    }
+    take_each(solutions, limit, |k, solution| {
         let path = dir.join(format!("solution-{k:04}.svg"));
-        let svg = output::svg_document(&plan.problem, plan.problem.values.as_deref(), solution);
+        let svg = output::svg_document(problem, problem.values.as_deref(), solution);
         std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         Ok(true)
-    })?;
-    Ok(Tally {
-        count,
-        nodes: solutions.nodes(),
     })
 }
 
@@ -537,7 +634,8 @@ fn generate(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let started = Instant::now();
-    let puzzle = crate::generate::generate(&spec, set, size, seed)?;
+    let bar = progress::spinner(true, &format!("generating a {size}×{size} puzzle"));
+    let puzzle = progress::run(bar, |_| crate::generate::generate(&spec, set, size, seed))?;
     say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",
         puzzle.evaluations,
@@ -579,6 +677,7 @@ fn print_stats(tally: Tally, seconds: f64) {
     );
 }
 
+#[allow(clippy::too_many_arguments)] // the flags of `placer table`, passed as they are
 fn table(
     rules: &str,
     param: &str,
@@ -586,43 +685,94 @@ fn table(
     bind: &BindArgs,
     unique: bool,
     threads_wanted: Option<usize>,
+    method: &MethodArgs,
     json: bool,
 ) -> Result<Outcome> {
     if values.is_empty() {
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
-    for v in values {
+    let bound = |v: i64| {
         let mut bind = bind.clone();
         bind.set.retain(|(k, _)| k != param);
         bind.set.push((param.to_string(), v));
-        let plan = load(rules, &bind)
-            .with_context(|| format!("{param} = {v}"))?
-            .plan();
-        let options = CountOptions {
-            threads: threads(threads_wanted),
-            limit: None,
-            unique: false,
-        };
-        let total = plan.count(options).count;
-        let classes = unique.then(|| {
-            plan.count(CountOptions {
-                unique: true,
-                ..options
-            })
-            .count
-        });
-        match (json, classes) {
-            (true, Some(u)) => {
-                writeln!(out, "{{\"{param}\":{v},\"count\":{total},\"unique\":{u}}}")?
-            }
-            (true, None) => writeln!(out, "{{\"{param}\":{v},\"count\":{total}}}")?,
-            (false, Some(u)) => writeln!(out, "{v} {total} {u}")?,
-            (false, None) => writeln!(out, "{v} {total}")?,
+        load(rules, &bind).with_context(|| format!("{param} = {v}"))
+    };
+    // When the parameter only sets the piece count, one DP run gives every row.
+    let (start, end) = (*values.start(), *values.end());
+    let by_pieces = if start < end {
+        match (bound(start), bound(end)) {
+            (Ok(a), Ok(b)) => count::polynomial(&a.plan(), Some(&b), method)?,
+            _ => None,
         }
-        out.flush()?;
-    }
-    Ok(Outcome::Done)
+    } else {
+        None
+    };
+    // The header goes out with the first row, so an error comes alone.
+    let mut header = (!json).then(|| {
+        let unique = if unique { " unique" } else { "" };
+        format!("{param} solutions{unique}")
+    });
+    let len = end.abs_diff(start).saturating_add(1);
+    let bar = progress::bar(true, Some(len), progress::bar_style("values"));
+    progress::run(bar, |bar| -> Result<Outcome> {
+        for v in values {
+            if let Some(bar) = bar {
+                bar.set_message(format!("{param} = {v}, "));
+            }
+            let plan = bound(v)?.plan();
+            let options = CountOptions {
+                threads: threads(threads_wanted),
+                limit: None,
+                unique: false,
+            };
+            let unmeetable = plan.problem.unmeetable().is_some();
+            let total = match &by_pieces {
+                _ if unmeetable => "0".to_string(),
+                Some(all) => all
+                    .get(plan.problem.piece.count)
+                    .cloned()
+                    .unwrap_or_default()
+                    .to_string(),
+                None => match count::by_frontier(&plan, method, None, false)? {
+                    Some(n) => n.to_string(),
+                    None => plan.count(options).count.to_string(),
+                },
+            };
+            let classes = unique.then(|| {
+                if unmeetable {
+                    return 0;
+                }
+                plan.count(CountOptions {
+                    unique: true,
+                    ..options
+                })
+                .count
+            });
+            if json {
+                let line = output::TableLine {
+                    param,
+                    value: v,
+                    count: output::Exact::new(&total).context("a count is an integer")?,
+                    unique: classes.and_then(output::Exact::new),
+                };
+                output::write_line(&mut out, &line)?;
+            } else {
+                if let Some(header) = header.take() {
+                    writeln!(out, "{header}")?;
+                }
+                match classes {
+                    Some(u) => writeln!(out, "{v} {total} {u}")?,
+                    None => writeln!(out, "{v} {total}")?,
+                }
+            }
+            out.flush()?;
+            if let Some(bar) = bar {
+                bar.inc(1);
+            }
+        }
+        Ok(Outcome::Done)
+    })
 }
 
 fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {

@@ -7,7 +7,8 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
-use super::{Outcome, ask_next, print_count, stderr_line, stdin_lines, take_each};
+use super::step::Stepper;
+use super::{Outcome, print_count, stderr_line, stdin_lines, take_each, write_svg_files};
 use crate::input::{self, Limit};
 use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
 use crate::output::{self, Format};
@@ -229,7 +230,7 @@ pub fn select(args: &SelectArgs) -> Result<Outcome> {
     let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
     let count = emit(args, &problem, listed, limit, mode == Mode::Step)?;
     stats(args, &count.to_string(), started);
-    Ok(if mode == Mode::First && count == 0 {
+    Ok(if matches!(mode, Mode::First | Mode::Step) && count == 0 {
         Outcome::NoSolution
     } else {
         Outcome::Done
@@ -254,28 +255,23 @@ fn emit(
     limit: Option<u128>,
     step: bool,
 ) -> Result<u128> {
-    let values = problem.values.as_deref();
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        return take_each(selections, limit, |k, solution| {
-            let path = dir.join(format!("solution-{k:04}.svg"));
-            let svg = output::svg_document(problem, values, solution);
-            std::fs::write(&path, svg)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            Ok(true)
-        });
+        return write_svg_files(problem, selections, limit, dir);
     }
+    let values = problem.values.as_deref();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut lines = stdin_lines();
+    let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
     let mut printer = output::sink(args.format, problem, values, &mut out)?.flush_each(true);
     let count = take_each(selections, limit, |k, solution| {
         printer.write(solution)?;
-        if step {
-            ask_next(&mut lines, "selection", k)
-        } else {
-            Ok(true)
+        match &mut stepper {
+            Some(stepper) => stepper.next(k),
+            None => Ok(true),
         }
     })?;
+    if let Some(stepper) = &stepper {
+        stepper.finish(count, limit);
+    }
     printer.into_result()?;
     out.flush()?;
     Ok(count)

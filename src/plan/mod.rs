@@ -234,15 +234,16 @@ impl Plan {
             }
         );
         out += &format!(
-            "board:    {}×{}{}, {} holes, {} givens{}\n",
+            "board:    {}×{}{}, {}, {}{}\n",
             self.rows,
             self.cols,
             if p.wrap { " torus" } else { "" },
-            holes,
-            p.givens.len(),
-            p.regions
-                .as_ref()
-                .map_or(String::new(), |r| format!(", {} regions", r.names.len()))
+            plural(holes, "hole"),
+            plural(p.givens.len(), "given"),
+            p.regions.as_ref().map_or(String::new(), |r| format!(
+                ", {}",
+                plural(r.names.len(), "region")
+            ))
         );
         out += &format!(
             "piece:    {} `{}` × {}\n",
@@ -276,7 +277,17 @@ impl Plan {
         }
         out += &format!("symmetry: {}\n", self.symmetry.describe());
         out += &format!("kernel:   {}\n", self.kernel.describe());
+        out += &crate::frontier::explain(p, self.kernel == Kernel::Permutation);
         out
+    }
+}
+
+/// `1 hole`, `2 holes`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

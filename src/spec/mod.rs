@@ -161,6 +161,21 @@ impl RuleSpec {
         if path.exists() {
             return RuleSpec::load(path);
         }
+        if name_or_path.contains(['/', '\\']) || name_or_path.ends_with(".toml") {
+            let built_in = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(builtin)
+                .map(|b| format!("; the built-in rule of that name runs with `{}`", b.name));
+            return Err(
+                Diagnostic::new(format!("rule file `{name_or_path}` not found")).with_help(
+                    format!(
+                        "check the path (relative to the current directory){}",
+                        built_in.unwrap_or_default()
+                    ),
+                ),
+            );
+        }
         Err(Diagnostic::new(format!(
             "no rule file or built-in rule named `{name_or_path}`"
         ))
@@ -206,6 +221,24 @@ mod tests {
             let spec = RuleSpec::parse(b.name, b.text).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(spec.name.get_ref(), b.name);
         }
+    }
+
+    #[test]
+    fn a_missing_path_is_not_found_and_names_the_builtin() {
+        let e = RuleSpec::resolve("no/such/queens.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("rule file `no/such/queens.toml` not found"),
+            "{e}"
+        );
+        assert!(e.contains("runs with `queens`"), "{e}");
+        let e = RuleSpec::resolve("qeens").unwrap_err().to_string();
+        assert!(
+            e.contains("no rule file or built-in rule named")
+                && e.contains("did you mean `queens`"),
+            "{e}"
+        );
     }
 
     #[test]
