@@ -192,15 +192,19 @@ fn bad_sizes_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--format tuple, cells or json"));
-    let big = stdout_of(&["queens", "100", "--first", "--format", "tuple"]);
-    let cols: Vec<usize> = big.split_whitespace().map(|c| c.parse().unwrap()).collect();
-    assert_eq!(cols.len(), 100);
-    for i in 0..100 {
-        for j in i + 1..100 {
-            assert!(
-                cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i,
-                "{big}"
-            );
+    // Searched sizes from 22 on construct their --first too (they searched
+    // for minutes from n = 30).
+    for n in [22usize, 30, 32, 64, 100] {
+        let big = stdout_of(&["queens", &n.to_string(), "--first", "--format", "tuple"]);
+        let cols: Vec<usize> = big.split_whitespace().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(cols.len(), n);
+        for i in 0..n {
+            for j in i + 1..n {
+                assert!(
+                    cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i,
+                    "{big}"
+                );
+            }
         }
     }
     placer()
@@ -284,7 +288,9 @@ fn solve_errors_point_at_the_problem() {
         .args(["solve", "/nonexistent/rules.toml"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("no rule file"));
+        .stderr(predicate::str::contains(
+            "rule file `/nonexistent/rules.toml` not found",
+        ));
 }
 
 #[test]
@@ -295,9 +301,10 @@ fn unique_needs_symmetric_rules() {
     placer()
         .args(["solve", path.to_str().unwrap(), "--unique"])
         .assert()
-        .code(2)
+        .success()
+        .stdout("96\n")
         .stderr(predicate::str::contains(
-            "--unique needs rules with symmetries",
+            "has no symmetries (holes, givens, regions or a rectangle break them)",
         ));
 }
 
@@ -351,14 +358,17 @@ fn table_rules_check_and_completions() {
         ])
         .assert()
         .success()
-        .stdout("1 1\n2 0\n3 0\n4 2\n5 10\n6 4\n");
+        .stdout("n solutions\n1 1\n2 0\n3 0\n4 2\n5 10\n6 4\n");
     placer()
         .args([
             "table", "queens", "--from", "4", "--to", "5", "--unique", "--json",
         ])
         .assert()
         .success()
-        .stdout("{\"n\":4,\"count\":2,\"unique\":1}\n{\"n\":5,\"count\":10,\"unique\":2}\n");
+        .stdout(concat!(
+            "{\"param\":\"n\",\"value\":4,\"count\":2,\"unique\":1}\n",
+            "{\"param\":\"n\",\"value\":5,\"count\":10,\"unique\":2}\n"
+        ));
     let rules = stdout_of(&["rules"]);
     for name in [
         "queens",
@@ -441,7 +451,7 @@ fn select_counts_lists_and_ranks() {
         .args(["select", m, "--first"])
         .assert()
         .success()
-        .stdout("[7] 2  9  4\n 3 [8] #  6\n 5  1 [4] 8\n 6  9  3 [2]\n");
+        .stdout("[7] 2  9  4\n 3 [8] #  6\n 5  1 [4] 8\n 6  9  3 [2]\nsum 21\n");
     placer()
         .args(["select", m, "--top", "2", "--max", "--format", "json"])
         .assert()
@@ -650,7 +660,7 @@ fn generate_makes_unique_puzzles_and_export_writes_dlx() {
             .starts_with("4|# | r0 r1 r2 r3 c0"),
         "{dlx}"
     );
-    assert_eq!(dlx.lines().count(), 2 + 16);
+    assert_eq!(dlx.lines().count(), 2 + 2 * 16);
 }
 
 #[test]
@@ -659,7 +669,8 @@ fn puzzle_files_are_checked() {
         .args(["solve", "region-queens", "--regions", "-"])
         .write_stdin("ABAC\nBBCC\nDDCC\nDDEE\n")
         .assert()
-        .code(2)
+        .success()
+        .stdout("0\n")
         .stderr(predicate::str::contains(
             "5 regions need at least 1 each, 5 in all",
         ));
@@ -698,4 +709,144 @@ fn puzzle_files_are_checked() {
         .assert()
         .success()
         .stdout("0\n");
+}
+
+#[test]
+fn frontier_counts_big_numbers_exactly() {
+    placer()
+        .args(["solve", "rooks", "--set", "n=30"])
+        .assert()
+        .success()
+        .stdout("265252859812191058636308480000000\n");
+}
+
+#[test]
+fn check_names_the_counting_method() {
+    placer()
+        .args(["check", "hertzsprung"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count:    row-frontier DP"));
+    placer()
+        .args(["check", "queens"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count:    search"));
+}
+
+#[test]
+fn methods_agree_and_stats_tell_the_method() {
+    for method in ["auto", "frontier", "search"] {
+        placer()
+            .args(["solve", "knights", "--set", "n=6", "--set", "count=6"])
+            .args(["--method", method])
+            .assert()
+            .success()
+            .stdout("257318\n");
+    }
+    placer()
+        .args(["solve", "kings", "--set", "n=6", "--stats"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("method: row-frontier DP").and(
+            predicate::str::contains("peak states").and(predicate::str::contains("peak memory")),
+        ));
+    placer()
+        .args(["solve", "kings", "--method", "frontier", "--all"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--method frontier only counts"));
+    placer()
+        .args(["solve", "kings", "--method", "fast"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("auto, frontier or search"));
+}
+
+#[test]
+fn frontier_memory_budget_falls_back_or_stops() {
+    placer()
+        .args(["solve", "knights", "--set", "n=5", "--set", "count=8"])
+        .args(["--max-memory", "1K"])
+        .assert()
+        .success()
+        .stdout("8526\n")
+        .stderr(predicate::str::contains("counting with the search instead"));
+    placer()
+        .args(["solve", "knights", "--set", "n=5", "--max-memory", "1K"])
+        .args(["--method", "frontier"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("raise --max-memory"));
+}
+
+#[test]
+fn table_of_piece_counts_runs_through() {
+    placer()
+        .args([
+            "table", "kings", "--param", "count", "--from", "0", "--to", "5",
+        ])
+        .args(["--set", "n=3"])
+        .assert()
+        .success()
+        .stdout("count solutions\n0 1\n1 9\n2 16\n3 8\n4 1\n5 0\n");
+}
+
+#[test]
+fn unmeetable_counts_are_zero() {
+    // Ménage-like rules at n = 1 and 2: every cell is a hole.
+    for picture in ["#", "##\\n##"] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("menage.toml");
+        let text = format!(
+            "name = \"m\"\n[board]\ncells = \"{picture}\"\n[piece]\nlines = [\"row\", \"column\"]\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        placer()
+            .arg("solve")
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout("0\n")
+            .stderr(predicate::str::contains("free cells"));
+    }
+}
+
+/// Pictures whose regions cannot all get their pieces: well-formed puzzles
+/// with no solution, so the count is 0 and a note on stderr says why, naming
+/// the region by its label.
+#[test]
+fn unmeetable_pictures_count_zero() {
+    let dir = env!("CARGO_MANIFEST_DIR").to_string() + "/tests/fixtures/unmeetable/";
+    let cases = [
+        (
+            "embedded-one-region.toml",
+            "the regions hold at most 1 piece in all",
+        ),
+        (
+            "one-region.regions",
+            "the regions hold at most 1 piece in all",
+        ),
+        (
+            "region-all-empty.regions",
+            "but region `0` has only 0 free cells",
+        ),
+        (
+            "too-many-regions.regions",
+            "5 regions need at least 1 each, 5 in all",
+        ),
+    ];
+    for (name, says) in cases {
+        let path = dir.clone() + name;
+        let mut cmd = placer();
+        if name.ends_with(".toml") {
+            cmd.args(["solve", &path]);
+        } else {
+            cmd.args(["solve", "region-queens", "--regions", &path]);
+        }
+        cmd.assert()
+            .success()
+            .stdout("0\n")
+            .stderr(predicate::str::contains(says).and(predicate::str::contains("note: ")));
+    }
 }

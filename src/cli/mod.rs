@@ -2,11 +2,16 @@
 //! Only this module and `main` know about terminals, files and exit codes.
 
 mod args;
+mod count;
 pub mod longrun;
+mod progress;
+mod select;
+mod step;
 
-pub use args::{Args, BindArgs, Command, RunArgs};
+pub use args::{Args, BindArgs, Command, MethodArgs, RunArgs};
+pub use select::SelectArgs;
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -14,9 +19,10 @@ use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 
 use crate::error::Source;
+use crate::input::{self, Limit};
 use crate::output::{self, Format};
 use crate::plan::Plan;
-use crate::problem::{Bindings, Problem};
+use crate::problem::{Bindings, Family, Problem};
 use crate::search::{CountOptions, Solution, Tally};
 use crate::spec::{BUILTIN, RuleSpec};
 
@@ -31,6 +37,27 @@ pub enum Outcome {
     Interrupted,
 }
 
+/// Writes one line to stderr, like `eprintln!`, but a closed or full stderr
+/// loses the message instead of panicking: the run and its stdout go on. Every
+/// message of the command line goes through here (or [`stderr_text`]).
+pub fn stderr_line(args: std::fmt::Arguments<'_>) {
+    stderr_text(format_args!("{args}\n"));
+}
+
+/// Writes text to stderr with no newline added; write errors are ignored, as
+/// in [`stderr_line`].
+pub fn stderr_text(args: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`stderr_line`]: never panics.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::stderr_line(format_args!($($arg)*))
+    };
+}
+
 /// Whether the error is a closed stdout, which ends the program quietly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
@@ -41,30 +68,14 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Runs one command.
 pub fn run(args: Args) -> Result<Outcome> {
+    progress::install();
     match args.command {
         Command::Queens { n, run } => queens(&n, &run),
         Command::Solve { rules, bind, run } => {
             let problem = load(&rules, &bind)?;
             solve(problem, &run)
         }
-        Command::Select {
-            matrix,
-            skip,
-            top,
-            max,
-            min,
-            min_sum,
-            max_sum,
-            run,
-        } => {
-            let bounds = crate::matrix::Bounds { min_sum, max_sum };
-            let sense = match (max, min) {
-                (_, true) => Some(crate::matrix::Sense::Min),
-                (true, _) => Some(crate::matrix::Sense::Max),
-                _ => None,
-            };
-            select(&matrix, &skip, top, sense, bounds, &run)
-        }
+        Command::Select(args) => select::select(&args),
         Command::Table {
             rules,
             param,
@@ -73,8 +84,18 @@ pub fn run(args: Args) -> Result<Outcome> {
             bind,
             unique,
             threads,
+            method,
             json,
-        } => table(&rules, &param, from..=to, &bind, unique, threads, json),
+        } => table(
+            &rules,
+            &param,
+            from..=to,
+            &bind,
+            unique,
+            threads,
+            &method,
+            json,
+        ),
         Command::Generate {
             rules,
             size,
@@ -95,11 +116,13 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
+            let mut out = io::stdout().lock();
             if json {
-                println!("{}", serde_json::to_string(&part)?);
+                writeln!(out, "{}", serde_json::to_string(&part)?)?;
             } else {
-                println!("{}", part.count);
+                writeln!(out, "{}", part.count)?;
             }
+            out.flush()?;
             Ok(Outcome::Done)
         }
         Command::Rules => {
@@ -112,23 +135,28 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Check { rules, bind } => check(&rules, &bind),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Args::command(), "placer", &mut io::stdout());
+            // Into a buffer first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
+            let mut out = io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
             Ok(Outcome::Done)
         }
     }
 }
 
-/// Reads a picture file, or stdin for `-`.
+/// Reads a picture file, or stdin for `-`, within [`Limit::PICTURE`].
 fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the picture from stdin")?;
-        return Ok(Source::new("<stdin>", text));
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Source::new(path.display().to_string(), text))
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = input::read(path, Limit::PICTURE)
+        .with_context(|| format!("cannot read the picture {name}"))?;
+    Ok(Source::new(name, text))
 }
 
 /// Resolves, reads and binds a rule set.
@@ -140,8 +168,15 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         cells: bind.cells.as_deref().map(read_picture).transpose()?,
     };
     let problem = Problem::bind(&spec, &bindings)?;
+    let region_group = problem.groups.iter().any(|g| g.family == Family::Region);
+    if bind.regions.is_some() && !region_group {
+        bail!(
+            "`{}` has no group over regions, so --regions would change nothing; region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"",
+            problem.name
+        );
+    }
     for name in problem.disconnected_regions() {
-        eprintln!("warning: region `{name}` is not connected");
+        say!("warning: region `{name}` is not connected");
     }
     Ok(problem)
 }
@@ -166,11 +201,15 @@ fn queens(n: &str, run: &RunArgs) -> Result<Outcome> {
         .ok()
         .filter(|&n| n >= 1)
         .with_context(|| format!("N must be a positive integer, got `{n}`"))?;
-    if n > crate::problem::MAX_SIDE as i64 {
+    if n > QUEENS_SEARCHED as i64 {
         return queens_constructed(n, run);
     }
     solve(queens_problem(n)?, run)
 }
+
+/// The largest `placer queens N` that searches: counting and listing larger
+/// boards would never end (rule files take boards up to `MAX_SIDE`).
+const QUEENS_SEARCHED: usize = 64;
 
 /// Boards over the search's limit: one solution by construction, for `--first`.
 fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
@@ -179,7 +218,7 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
     if mode(run) != Mode::First {
         bail!(
             "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution of any size",
-            crate::problem::MAX_SIDE
+            QUEENS_SEARCHED
         );
     }
     if n > MAX_N {
@@ -197,6 +236,11 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
         "internal error: the constructed placement is not a solution"
     );
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if run.format == Format::Json {
+        output::write_line(&mut out, &ConstructedLine { cells: &cols })?;
+        out.flush()?;
+        return Ok(Outcome::Done);
+    }
     let mut line = String::new();
     for (r, &c) in cols.iter().enumerate() {
         use std::fmt::Write as _;
@@ -206,13 +250,6 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
                 line,
                 "{}({},{})",
                 if r > 0 { " " } else { "" },
-                r + 1,
-                c + 1
-            )?,
-            Format::Json => write!(
-                line,
-                "{}[{},{}]",
-                if r > 0 { "," } else { "{\"cells\":[" },
                 r + 1,
                 c + 1
             )?,
@@ -228,14 +265,24 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
             line.clear();
         }
     }
-    match run.format {
-        Format::Json => line.push_str("]}\n"),
-        Format::Tuple | Format::Cells => line.push('\n'),
-        _ => {}
+    if matches!(run.format, Format::Tuple | Format::Cells) {
+        line.push('\n');
     }
     out.write_all(line.as_bytes())?;
     out.flush()?;
     Ok(Outcome::Done)
+}
+
+/// A constructed queens solution as a JSON line, `{"cells":[[1,2],...]}`,
+/// streamed cell by cell (N may be 10⁸).
+#[derive(serde::Serialize)]
+struct ConstructedLine<'a> {
+    #[serde(serialize_with = "serialize_queen_cells")]
+    cells: &'a [usize],
+}
+
+fn serialize_queen_cells<S: serde::Serializer>(cols: &&[usize], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cols.iter().enumerate().map(|(r, &c)| [r + 1, c + 1]))
 }
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
@@ -243,9 +290,17 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
     if run.shard.is_some() || run.checkpoint.is_some() {
         bail!("--shard and --checkpoint need one N, not `-`");
     }
+    if run.all || run.first || run.step || run.stats || run.out.is_some() {
+        bail!(
+            "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
+        );
+    }
+    if !matches!(run.format, Format::Board | Format::Json) {
+        bail!("`placer queens -` prints counts, one per line: bare, or with --format json");
+    }
     let mut out = io::stdout().lock();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = line.context("cannot read stdin")?;
+    for (i, line) in stdin_lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();
         if text.is_empty() {
             continue;
@@ -258,9 +313,16 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         if n == 0 {
             break;
         }
+        if n > QUEENS_SEARCHED as i64 {
+            bail!(
+                "stdin line {}: N = {n} is over the {QUEENS_SEARCHED}×{QUEENS_SEARCHED} limit of counting",
+                i + 1
+            );
+        }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
-        let tally = problem.plan().count(count_options(run));
-        writeln!(out, "{}", tally.count)?;
+        let bar = progress::spinner(!run.no_progress, &format!("counting n = {n}"));
+        let tally = progress::run(bar, |_| problem.plan().count(count_options(run)));
+        print_count(&mut out, run.format, &tally.count.to_string())?;
         out.flush()?;
     }
     Ok(Outcome::Done)
@@ -305,9 +367,14 @@ fn mode(run: &RunArgs) -> Mode {
 
 fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     let plan = problem.plan();
-    if run.unique && plan.symmetry.order() == 1 {
-        bail!(
-            "--unique needs rules with symmetries, but `{}` on this board has none (holes, givens or regions break them)",
+    let unique_is_plain = run.unique && plan.symmetry.order() == 1;
+    let run = &RunArgs {
+        unique: run.unique && !unique_is_plain,
+        ..run.clone()
+    };
+    if unique_is_plain {
+        say!(
+            "note: `{}` on this board has no symmetries (holes, givens, regions or a rectangle break them): every solution is its own class, so --unique gives the plain answer",
             plan.problem.name
         );
     }
@@ -316,11 +383,44 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
     }
+    if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
+        bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
+    }
+    if let Some(why) = plan.problem.unmeetable().filter(|_| run.shard.is_none()) {
+        say!("note: {why}, so nothing meets the rules");
+        return Ok(match mode(run) {
+            Mode::Count => {
+                print_count(&mut io::stdout().lock(), run.format, "0")?;
+                Outcome::Done
+            }
+            Mode::First | Mode::Step => Outcome::NoSolution,
+            Mode::All => Outcome::Done,
+        });
+    }
+    if mode(run) == Mode::Count && run.limit.is_none() {
+        let excluded = [
+            (run.unique, "--unique"),
+            (run.shard.is_some(), "--shard"),
+            (run.checkpoint.is_some(), "--checkpoint"),
+        ]
+        .into_iter()
+        .find_map(|(on, flag)| on.then_some(flag));
+        if let Some(n) = count::by_frontier(&plan, &run.method, excluded, run.stats)? {
+            let mut out = io::stdout().lock();
+            print_count(&mut out, run.format, &n.to_string())?;
+            return Ok(Outcome::Done);
+        }
+    } else if run.method.method == crate::frontier::Method::Frontier {
+        bail!(
+            "--method frontier only counts: it does not combine with --all, --first, --step or --limit"
+        );
+    }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (tally, outcome) = match mode(run) {
         Mode::Count if run.limit.is_some() => {
-            let tally = plan.count(count_options(run));
+            let bar = progress::spinner(!run.no_progress, "counting");
+            let tally = progress::run(bar, |_| plan.count(count_options(run)));
             print_count(&mut out, run.format, &tally.count.to_string())?;
             (tally, Outcome::Done)
         }
@@ -350,13 +450,11 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 }
                 longrun::Ended::Interrupted => {
                     match &run.checkpoint {
-                        Some(path) => eprintln!(
+                        Some(path) => say!(
                             "interrupted; finished parts are saved in {}: run the same command to resume",
                             path.display()
                         ),
-                        None => {
-                            eprintln!("interrupted; pass --checkpoint FILE to keep finished work")
-                        }
+                        None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
                     }
                     return Ok(Outcome::Interrupted);
                 }
@@ -369,8 +467,21 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 run.limit
             };
             let tally = match &run.out {
-                Some(dir) if run.format == Format::Svg => write_svg_files(&plan, run, limit, dir)?,
+                Some(dir) if run.format == Format::Svg => {
+                    let mut solutions = solutions(&plan, run);
+                    let count = write_svg_files(&plan.problem, solutions.by_ref(), limit, dir)?;
+                    Tally {
+                        count,
+                        nodes: solutions.nodes(),
+                    }
+                }
                 Some(_) => bail!("--out DIR writes SVG files: add --format svg"),
+                None if mode(run) == Mode::First => {
+                    let bar = progress::spinner(!run.no_progress, "searching");
+                    progress::run(bar, |_| {
+                        print_solutions(&plan, run, limit, &mut out, |_| Ok(true))
+                    })?
+                }
                 None => print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?,
             };
             let outcome = if mode(run) == Mode::First && tally.count == 0 {
@@ -381,14 +492,15 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let mut lines = io::stdin().lock().lines();
-            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
-                ask_next(&mut lines, "solution", k)
-            })?;
-            if tally.count == 0 {
-                eprintln!("no solution");
-            }
-            (tally, Outcome::Done)
+            let mut stepper = step::Stepper::new("solution", stdin_lines());
+            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| stepper.next(k))?;
+            stepper.finish(tally.count, run.limit);
+            let outcome = if tally.count == 0 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Done
+            };
+            (tally, outcome)
         }
     };
     out.flush()?;
@@ -398,11 +510,17 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<()> {
+fn print_count(out: &mut impl Write, format: Format, count: &str) -> Result<()> {
     match format {
-        Format::Json => writeln!(out, "{{\"count\":{count}}}"),
-        _ => writeln!(out, "{count}"),
+        Format::Json => {
+            let count = output::Exact::new(count).with_context(|| {
+                format!("internal error: the count `{count}` is not an integer")
+            })?;
+            output::write_line(out, &output::CountLine { count })?
+        }
+        _ => writeln!(out, "{count}")?,
     }
+    Ok(())
 }
 
 /// Hands solutions to `each` with their 1-based number, at most `limit` of
@@ -425,20 +543,18 @@ fn take_each(
     Ok(count)
 }
 
-/// The `--step` prompt after solution `k`: whether to show the next one.
-fn ask_next(
-    lines: &mut impl Iterator<Item = io::Result<String>>,
-    what: &str,
-    k: u128,
-) -> Result<bool> {
-    eprint!("-- {what} {k} -- Enter: next, q: quit ");
-    if !io::stdin().is_terminal() {
-        eprintln!();
-    }
-    match lines.next() {
-        Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
-        Some(Err(e)) => Err(e.into()),
-        None => Ok(false),
+/// The lines of stdin, each within [`Limit::LINE`].
+fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
+    let mut stdin = io::stdin().lock();
+    std::iter::from_fn(move || input::read_line(&mut stdin).transpose())
+}
+
+/// The solutions to print: for `--first`, in the order that finds one soonest.
+fn solutions<'p>(plan: &'p Plan, run: &RunArgs) -> crate::search::Solutions<'p> {
+    if mode(run) == Mode::First {
+        plan.first_order(run.unique)
+    } else {
+        plan.solutions(run.unique)
     }
 }
 
@@ -452,7 +568,7 @@ fn print_solutions(
 ) -> Result<Tally> {
     let values = plan.problem.values.as_deref();
     let mut printer = output::sink(run.format, &plan.problem, values, out)?.flush_each(true);
-    let mut solutions = plan.solutions(run.unique);
+    let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         printer.write(solution)?;
         next(k)
@@ -465,18 +581,41 @@ fn print_solutions(
 }
 
 /// Writes each solution to its own SVG file in `dir`.
-fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
+/// Writes each of at most `limit` solutions to its own SVG file in `dir`
+/// (`solution-0001.svg`, ...), refusing a directory that already holds such
+/// files from an earlier run; returns how many it wrote.
+fn write_svg_files(
+    problem: &Problem,
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    dir: &Path,
+) -> Result<u128> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut solutions = plan.solutions(run.unique);
-    let count = take_each(solutions.by_ref(), limit, |k, solution| {
+    let ours = |name: &str| {
+        name.strip_prefix("solution-")
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut earlier: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| ours(name))
+        .collect();
+    if !earlier.is_empty() {
+        earlier.sort();
+        bail!(
+            "{} already holds {} solution file{} ({}, ...) from an earlier run: remove them or choose another directory",
+            dir.display(),
+            earlier.len(),
+            if earlier.len() == 1 { "" } else { "s" },
+            earlier[0]
+        );
+    }
+    take_each(solutions, limit, |k, solution| {
         let path = dir.join(format!("solution-{k:04}.svg"));
-        let svg = output::svg_document(&plan.problem, plan.problem.values.as_deref(), solution);
+        let svg = output::svg_document(problem, problem.values.as_deref(), solution);
         std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
         Ok(true)
-    })?;
-    Ok(Tally {
-        count,
-        nodes: solutions.nodes(),
     })
 }
 
@@ -495,8 +634,9 @@ fn generate(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let started = Instant::now();
-    let puzzle = crate::generate::generate(&spec, set, size, seed)?;
-    eprintln!(
+    let bar = progress::spinner(true, &format!("generating a {size}×{size} puzzle"));
+    let puzzle = progress::run(bar, |_| crate::generate::generate(&spec, set, size, seed))?;
+    say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",
         puzzle.evaluations,
         started.elapsed().as_secs_f64()
@@ -524,134 +664,20 @@ fn generate(
     Ok(Outcome::Done)
 }
 
-/// `placer select`: counting, ranking and listing the selections of a matrix.
-fn select(
-    path: &Path,
-    skip: &[f64],
-    top: Option<usize>,
-    sense: Option<crate::matrix::Sense>,
-    bounds: crate::matrix::Bounds,
-    run: &RunArgs,
-) -> Result<Outcome> {
-    use crate::matrix::{self, Matrix};
-    if run.unique || run.checkpoint.is_some() || run.shard.is_some() {
-        bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
-    }
-    let mut m = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
-        Matrix::parse(&text).context("<stdin>")?
-    } else {
-        Matrix::load(path)?
-    };
-    m.skip(skip);
-    let name = path
-        .file_name()
-        .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
-    let problem = Problem::from_matrix(&name, &m);
-    let started = Instant::now();
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
-    if let Some(k) = top {
-        let Some(sense) = sense else {
-            bail!("--top K needs --max or --min")
-        };
-        if !m.is_exact() {
-            bail!(
-                "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
-                if path.as_os_str() == "-" {
-                    "<stdin>".into()
-                } else {
-                    path.display().to_string()
-                }
-            );
-        }
-        if bounded || run.count || run.first || run.step {
-            bail!(
-                "--top lists the K best; it does not combine with --min-sum/--max-sum, --count, --first or --step"
-            );
-        }
-        let mut printer = output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?;
-        for s in matrix::top_k(&m, k, sense) {
-            printer.write(&Solution { cells: s.cells })?;
-        }
-        printer.into_result()?;
-        out.flush()?;
-        return Ok(Outcome::Done);
-    }
-    if sense.is_some() {
-        bail!("--max and --min rank selections: add --top K");
-    }
-    let first_only = mode(run) == Mode::First;
-    if mode(run) == Mode::Count {
-        let count = if bounded || run.limit.is_some() {
-            let limit = run.limit.unwrap_or(u128::MAX);
-            let mut n: u128 = 0;
-            for _ in matrix::selections(&m, bounds) {
-                n += 1;
-                if n >= limit {
-                    break;
-                }
-            }
-            n.to_string()
-        } else {
-            match matrix::count(&m) {
-                Ok(c) => c.to_string(),
-                Err(_) => problem.plan().count(count_options(run)).count.to_string(),
-            }
-        };
-        print_count(&mut out, run.format, &count)?;
-        out.flush()?;
-        if run.stats {
-            eprintln!(
-                "solutions: {count}  seconds: {:.3}",
-                started.elapsed().as_secs_f64()
-            );
-        }
-        return Ok(Outcome::Done);
-    }
-    let limit = if first_only { Some(1) } else { run.limit };
-    let step = mode(run) == Mode::Step;
-    let mut lines = io::stdin().lock().lines();
-    let mut printer =
-        output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
-    let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
-    let count = take_each(selections, limit, |k, solution| {
-        printer.write(solution)?;
-        if step {
-            ask_next(&mut lines, "selection", k)
-        } else {
-            Ok(true)
-        }
-    })?;
-    printer.into_result()?;
-    out.flush()?;
-    if run.stats {
-        eprintln!(
-            "solutions: {count}  seconds: {:.3}",
-            started.elapsed().as_secs_f64()
-        );
-    }
-    Ok(if first_only && count == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Done
-    })
-}
-
 fn print_stats(tally: Tally, seconds: f64) {
     let rate = if seconds > 0.0 {
         tally.nodes as f64 / seconds
     } else {
         0.0
     };
-    eprintln!(
+    say!(
         "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
-        tally.nodes, tally.count
+        tally.nodes,
+        tally.count
     );
 }
 
+#[allow(clippy::too_many_arguments)] // the flags of `placer table`, passed as they are
 fn table(
     rules: &str,
     param: &str,
@@ -659,43 +685,94 @@ fn table(
     bind: &BindArgs,
     unique: bool,
     threads_wanted: Option<usize>,
+    method: &MethodArgs,
     json: bool,
 ) -> Result<Outcome> {
     if values.is_empty() {
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
-    for v in values {
+    let bound = |v: i64| {
         let mut bind = bind.clone();
         bind.set.retain(|(k, _)| k != param);
         bind.set.push((param.to_string(), v));
-        let plan = load(rules, &bind)
-            .with_context(|| format!("{param} = {v}"))?
-            .plan();
-        let options = CountOptions {
-            threads: threads(threads_wanted),
-            limit: None,
-            unique: false,
-        };
-        let total = plan.count(options).count;
-        let classes = unique.then(|| {
-            plan.count(CountOptions {
-                unique: true,
-                ..options
-            })
-            .count
-        });
-        match (json, classes) {
-            (true, Some(u)) => {
-                writeln!(out, "{{\"{param}\":{v},\"count\":{total},\"unique\":{u}}}")?
-            }
-            (true, None) => writeln!(out, "{{\"{param}\":{v},\"count\":{total}}}")?,
-            (false, Some(u)) => writeln!(out, "{v} {total} {u}")?,
-            (false, None) => writeln!(out, "{v} {total}")?,
+        load(rules, &bind).with_context(|| format!("{param} = {v}"))
+    };
+    // When the parameter only sets the piece count, one DP run gives every row.
+    let (start, end) = (*values.start(), *values.end());
+    let by_pieces = if start < end {
+        match (bound(start), bound(end)) {
+            (Ok(a), Ok(b)) => count::polynomial(&a.plan(), Some(&b), method)?,
+            _ => None,
         }
-        out.flush()?;
-    }
-    Ok(Outcome::Done)
+    } else {
+        None
+    };
+    // The header goes out with the first row, so an error comes alone.
+    let mut header = (!json).then(|| {
+        let unique = if unique { " unique" } else { "" };
+        format!("{param} solutions{unique}")
+    });
+    let len = end.abs_diff(start).saturating_add(1);
+    let bar = progress::bar(true, Some(len), progress::bar_style("values"));
+    progress::run(bar, |bar| -> Result<Outcome> {
+        for v in values {
+            if let Some(bar) = bar {
+                bar.set_message(format!("{param} = {v}, "));
+            }
+            let plan = bound(v)?.plan();
+            let options = CountOptions {
+                threads: threads(threads_wanted),
+                limit: None,
+                unique: false,
+            };
+            let unmeetable = plan.problem.unmeetable().is_some();
+            let total = match &by_pieces {
+                _ if unmeetable => "0".to_string(),
+                Some(all) => all
+                    .get(plan.problem.piece.count)
+                    .cloned()
+                    .unwrap_or_default()
+                    .to_string(),
+                None => match count::by_frontier(&plan, method, None, false)? {
+                    Some(n) => n.to_string(),
+                    None => plan.count(options).count.to_string(),
+                },
+            };
+            let classes = unique.then(|| {
+                if unmeetable {
+                    return 0;
+                }
+                plan.count(CountOptions {
+                    unique: true,
+                    ..options
+                })
+                .count
+            });
+            if json {
+                let line = output::TableLine {
+                    param,
+                    value: v,
+                    count: output::Exact::new(&total).context("a count is an integer")?,
+                    unique: classes.and_then(output::Exact::new),
+                };
+                output::write_line(&mut out, &line)?;
+            } else {
+                if let Some(header) = header.take() {
+                    writeln!(out, "{header}")?;
+                }
+                match classes {
+                    Some(u) => writeln!(out, "{v} {total} {u}")?,
+                    None => writeln!(out, "{v} {total}")?,
+                }
+            }
+            out.flush()?;
+            if let Some(bar) = bar {
+                bar.inc(1);
+            }
+        }
+        Ok(Outcome::Done)
+    })
 }
 
 fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {

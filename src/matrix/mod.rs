@@ -37,18 +37,27 @@
 //!
 //! Sums are exact: values are read as decimals and summed as scaled integers
 //! (see [`Matrix::is_exact`]); only matrices whose values span more than about
-//! 28 decimal digits fall back to `f64` arithmetic.
+//! 28 decimal digits fall back to `f64` arithmetic, where bounded listings
+//! compare every sum in exact big decimals instead of pruning.
 
 mod assign;
+mod decimal;
 mod exact;
+mod frontier;
+mod inclusion;
 mod parse;
 mod permanent;
 mod select;
 
 pub use assign::{Sense, assign, top_k};
-pub use parse::{MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, Value};
+pub use decimal::BigDecimal;
+pub use parse::{
+    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
+    parse_number, quote,
+};
 pub use permanent::{
-    Count, CountError, CountMethod, MAX_HOLE_LINES, MAX_RYSER_COLS, count, count_method,
+    Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
+    MAX_RYSER_COLS, count, count_method,
 };
 pub use select::{Bounds, Selections, selections};
 

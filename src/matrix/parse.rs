@@ -48,29 +48,33 @@ pub enum MatrixError {
         /// Cells in the first row.
         expected: usize,
     },
-    /// A cell that is not a number.
-    #[error("{}, column {col}: `{text}` is not a number", Place(*row, *line))]
-    NotANumber {
+    /// A cell that is not a number, or out of range.
+    #[error("{}, column {col}: {error}", Place(*row, *line))]
+    BadNumber {
         /// The 1-based data row.
         row: usize,
         /// The 1-based file line.
         line: usize,
         /// The 1-based column.
         col: usize,
-        /// The cell's text.
-        text: String,
+        /// What is wrong with it.
+        error: NumberError,
     },
-    /// A number too large for `f64`.
-    #[error("{}, column {col}: `{text}` is out of range", Place(*row, *line))]
-    OutOfRange {
-        /// The 1-based data row.
-        row: usize,
+    /// A header whose label count does not match the columns.
+    #[error("the header has {found} labels, expected {expected} (one per column)")]
+    Header {
+        /// Labels in the header.
+        found: usize,
+        /// Columns of the data.
+        expected: usize,
+    },
+    /// A blank line between two data rows.
+    #[error(
+        "line {line} is blank inside the matrix: remove it, or write its cells (empty cells between commas are holes)"
+    )]
+    BlankLine {
         /// The 1-based file line.
         line: usize,
-        /// The 1-based column.
-        col: usize,
-        /// The cell's text.
-        text: String,
     },
     /// More rows, columns or cells than supported.
     #[error(
@@ -80,6 +84,58 @@ pub enum MatrixError {
         /// What overflowed, e.g. `row 4097`.
         what: String,
     },
+}
+
+/// Why a number was refused; the text is quoted cut and escaped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NumberError {
+    /// Not a decimal number (`inf`, `nan`, hex and units are not).
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// A decimal that `f64` cannot hold: too large, or so small that it
+    /// would read as 0.
+    #[error("`{0}` is out of range")]
+    OutOfRange(String),
+}
+
+/// Most characters of the input a message quotes.
+const QUOTE_CHARS: usize = 40;
+
+/// Input text as a message quotes it: at most [`QUOTE_CHARS`] characters
+/// (then `…`), control characters escaped, so a message stays one short line.
+pub fn quote(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == QUOTE_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || c == '`' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads a decimal number (`-3`, `+2.5`, `.5`, `1e-3`) as `f64`; refuses
+/// anything else, values too large for `f64`, and nonzero values so small
+/// that they would read as 0.
+pub fn parse_number(text: &str) -> Result<f64, NumberError> {
+    if !is_decimal(text) {
+        return Err(NumberError::NotANumber(quote(text)));
+    }
+    let num: f64 = text.parse().expect("a checked decimal parses");
+    let nonzero = text
+        .split(['e', 'E'])
+        .next()
+        .is_some_and(|m| m.bytes().any(|b| (b'1'..=b'9').contains(&b)));
+    if !num.is_finite() || (num == 0.0 && nonzero) {
+        return Err(NumberError::OutOfRange(quote(text)));
+    }
+    Ok(num)
 }
 
 /// "row 3", or "row 3 (line 5)" when comments or blank lines shift the two.
@@ -95,8 +151,9 @@ impl fmt::Display for Place {
     }
 }
 
-/// A cell's number together with the text it was written as.
-#[derive(Debug, Clone, PartialEq)]
+/// A cell's number together with the text it was written as. Two values are
+/// equal when their numbers are (`1` equals `1.0`).
+#[derive(Debug, Clone)]
 pub struct Value {
     /// The number.
     pub num: f64,
@@ -113,6 +170,12 @@ impl Value {
             format!("{num:e}")
         };
         Value { num, text }
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.num == other.num
     }
 }
 
@@ -142,13 +205,44 @@ pub struct Matrix {
     pub cols: usize,
     /// `rows × cols` cells, row-major; `None` is a hole.
     pub cells: Vec<Option<Value>>,
+    /// Row and column labels, when the file has them.
+    pub labels: Labels,
+}
+
+/// The labels of a matrix's rows and columns (from `--labels`, `--header`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// One label per row: the first cell of each data row.
+    pub rows: Option<Vec<String>>,
+    /// One label per column: the cells of the header row.
+    pub cols: Option<Vec<String>>,
+}
+
+/// How a file lays out its matrix, beyond the numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The first data line holds column labels.
+    pub header: bool,
+    /// The first cell of every line holds the row's label.
+    pub labels: bool,
+    /// The cell separator; `None` detects comma, tab or whitespace.
+    pub delimiter: Option<char>,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Separator {
-    Comma,
-    Tab,
+    Char(char),
     Whitespace,
+}
+
+/// A cell's text: trimmed, one pair of surrounding double quotes removed.
+fn unquote(field: &str) -> &str {
+    let t = field.trim();
+    if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
+        t[1..t.len() - 1].trim()
+    } else {
+        t
+    }
 }
 
 impl Matrix {
@@ -158,9 +252,16 @@ impl Matrix {
     /// comma, else tab if every line has a tab, else runs of whitespace. With commas or
     /// tabs, spaces around a cell are ignored, a cell may be wrapped in double
     /// quotes, and an empty cell is a hole. Lines whose first non-blank
-    /// character is `#` are comments; blank lines are ignored. Numbers are
+    /// character is `#` are comments; blank lines before and after the data
+    /// are ignored, and one between two data rows is an error. Numbers are
     /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
     pub fn parse(text: &str) -> Result<Matrix, MatrixError> {
+        Matrix::parse_with(text, Layout::default())
+    }
+
+    /// Reads a matrix from text laid out as `layout` says: a header line of
+    /// column labels, a first column of row labels, a given separator.
+    pub fn parse_with(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let data = || {
             text.lines().enumerate().filter(|(_, l)| {
@@ -168,29 +269,50 @@ impl Matrix {
                 !t.is_empty() && !t.starts_with('#')
             })
         };
-        let sep = if data().any(|(_, l)| l.contains(',')) {
-            Separator::Comma
-        } else if data().all(|(_, l)| l.contains('\t')) {
-            Separator::Tab
-        } else {
-            Separator::Whitespace
+        let sep = match layout.delimiter {
+            Some(c) if !c.is_whitespace() || c == '\t' => Separator::Char(c),
+            Some(_) => Separator::Whitespace,
+            None if data().any(|(_, l)| l.contains(',')) => Separator::Char(','),
+            None if data().all(|(_, l)| l.contains('\t')) => Separator::Char('\t'),
+            None => Separator::Whitespace,
         };
+        let mut header: Option<Vec<String>> = None;
+        let mut row_labels: Vec<String> = Vec::new();
         let mut cols = 0;
         let mut rows = 0;
         let mut cells = Vec::new();
-        for (index, line) in data() {
-            rows += 1;
+        // blank lines before the first and after the last data row are
+        // ignored; one between them is a row, never skipped
+        let first = data().next().map_or(0, |(i, _)| i);
+        let last = data().last().map_or(0, |(i, _)| i);
+        let body = text
+            .lines()
+            .enumerate()
+            .take(last + 1)
+            .skip(first)
+            .filter(|(_, l)| !l.trim().starts_with('#'));
+        for (index, line) in body {
+            if line.trim().is_empty() {
+                return Err(MatrixError::BlankLine { line: index + 1 });
+            }
             let line_no = index + 1;
+            let mut fields: Vec<&str> = match sep {
+                Separator::Char(c) => line.split(c).collect(),
+                Separator::Whitespace => line.split_whitespace().collect(),
+            };
+            if layout.header && header.is_none() {
+                header = Some(fields.iter().map(|f| unquote(f).to_string()).collect());
+                continue;
+            }
+            if layout.labels {
+                row_labels.push(unquote(fields.remove(0)).to_string());
+            }
+            rows += 1;
             if rows > MAX_ROWS {
                 return Err(MatrixError::TooLarge {
                     what: format!("more than {MAX_ROWS} rows"),
                 });
             }
-            let fields: Vec<&str> = match sep {
-                Separator::Comma => line.split(',').collect(),
-                Separator::Tab => line.split('\t').collect(),
-                Separator::Whitespace => line.split_whitespace().collect(),
-            };
             if rows == 1 {
                 cols = fields.len();
                 if cols > MAX_COLS {
@@ -212,34 +334,17 @@ impl Matrix {
                 });
             }
             for (c, field) in fields.iter().enumerate() {
-                let mut t = field.trim();
-                if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
-                    t = t[1..t.len() - 1].trim();
-                }
+                let t = unquote(field);
                 if t.is_empty() {
                     cells.push(None);
                     continue;
                 }
-                let place = |text: &str| (rows, line_no, c + 1, text.to_string());
-                if !is_decimal(t) {
-                    let (row, line, col, text) = place(t);
-                    return Err(MatrixError::NotANumber {
-                        row,
-                        line,
-                        col,
-                        text,
-                    });
-                }
-                let num: f64 = t.parse().expect("a checked decimal parses");
-                if !num.is_finite() {
-                    let (row, line, col, text) = place(t);
-                    return Err(MatrixError::OutOfRange {
-                        row,
-                        line,
-                        col,
-                        text,
-                    });
-                }
+                let num = parse_number(t).map_err(|error| MatrixError::BadNumber {
+                    row: rows,
+                    line: line_no,
+                    col: c + 1 + usize::from(layout.labels),
+                    error,
+                })?;
                 cells.push(Some(Value {
                     num,
                     text: t.to_string(),
@@ -249,17 +354,47 @@ impl Matrix {
         if rows == 0 || cols == 0 {
             return Err(MatrixError::Empty);
         }
-        Ok(Matrix { rows, cols, cells })
+        let cols_labels = match header {
+            Some(mut h) => {
+                if layout.labels && h.len() == cols + 1 {
+                    h.remove(0); // the corner above the row labels
+                }
+                if h.len() != cols {
+                    return Err(MatrixError::Header {
+                        found: h.len(),
+                        expected: cols,
+                    });
+                }
+                Some(h)
+            }
+            None => None,
+        };
+        Ok(Matrix {
+            rows,
+            cols,
+            cells,
+            labels: Labels {
+                rows: layout.labels.then_some(row_labels),
+                cols: cols_labels,
+            },
+        })
     }
 
     /// Reads a matrix from a file; errors name the path.
     pub fn load(path: impl AsRef<Path>) -> Result<Matrix, MatrixError> {
+        Matrix::load_with(path, Layout::default())
+    }
+
+    /// Reads a matrix from a file laid out as `layout` says.
+    pub fn load_with(path: impl AsRef<Path>, layout: Layout) -> Result<Matrix, MatrixError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| MatrixError::Io {
-            path: path.to_path_buf(),
-            error: source,
+        let text = crate::input::read(path, crate::input::Limit::MATRIX).map_err(|source| {
+            MatrixError::Io {
+                path: path.to_path_buf(),
+                error: source,
+            }
         })?;
-        Matrix::parse(&text).map_err(|e| MatrixError::InFile {
+        Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
             error: Box::new(e),
         })
@@ -281,6 +416,7 @@ impl Matrix {
                 .flatten()
                 .map(|v| v.map(Value::from_f64))
                 .collect(),
+            labels: Labels::default(),
         }
     }
 
@@ -389,7 +525,7 @@ mod tests {
     #[test]
     fn numbers_comments_blank_lines_and_holes() {
         let m =
-            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n\n  # more\n.5,,+3E-2\n\n").unwrap();
+            Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n  # more\n.5,,+3E-2\n\n").unwrap();
         assert_eq!((m.rows, m.cols), (2, 3));
         assert_eq!(m.get(0, 0), Some(-1.5));
         assert_eq!(m.get(0, 1), Some(2000.0));
@@ -415,7 +551,7 @@ mod tests {
             "row 3 has 4 cells, expected 5"
         );
         assert_eq!(
-            err("# header comment\n1,2\n\n1,2,3\n"),
+            err("# header comment\n1,2\n# note\n1,2,3\n"),
             "row 2 (line 4) has 3 cells, expected 2"
         );
     }
@@ -432,6 +568,63 @@ mod tests {
         assert_eq!(err("1 1e\n"), "row 1, column 2: `1e` is not a number");
         assert_eq!(err("1 .\n"), "row 1, column 2: `.` is not a number");
         assert_eq!(err("1 1e999\n"), "row 1, column 2: `1e999` is out of range");
+    }
+
+    /// Issue 15: a blank line inside the data is never skipped silently.
+    #[test]
+    fn blank_lines_inside_are_errors() {
+        let blank = "line 2 is blank inside the matrix: remove it, or write its cells \
+                     (empty cells between commas are holes)";
+        assert_eq!(err("5\n\n7\n"), blank);
+        assert_eq!(err("5,1\n  \r\n7,2\n"), blank);
+        assert_eq!(
+            err("# c\n5\t1\n\n7\t2\n"),
+            blank.replace("line 2", "line 3")
+        );
+        let m = Matrix::parse("5,\n,\n7,3\n").unwrap();
+        assert_eq!((m.rows, m.cols), (3, 2));
+        assert_eq!(m.get(2, 0), Some(7.0));
+        let m = Matrix::parse("\n\n1 2\n# note\n3 4\n\n\n").unwrap();
+        assert_eq!((m.rows, m.cols), (2, 2));
+    }
+
+    /// Issue 14: files as pandas and spreadsheets write them.
+    #[test]
+    fn headers_labels_and_delimiters() {
+        let layout = Layout {
+            header: true,
+            labels: true,
+            delimiter: None,
+        };
+        let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,x1,3\n", layout);
+        assert_eq!(
+            m.unwrap_err().to_string(),
+            "row 2 (line 3), column 2: `x1` is not a number"
+        );
+        let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,2,3\n", layout).unwrap();
+        assert_eq!((m.rows, m.cols), (2, 2));
+        assert_eq!(m.get(0, 1), None);
+        assert_eq!(m.labels.rows, Some(vec!["Ann".into(), "Bob".into()]));
+        assert_eq!(m.labels.cols, Some(vec!["Task 1".into(), "T2".into()]));
+        let no_corner = Matrix::parse_with("A,B\nx,1,2\n", layout).unwrap();
+        assert_eq!(no_corner.labels.cols, Some(vec!["A".into(), "B".into()]));
+        assert_eq!(
+            Matrix::parse_with("A,B,C,D\nx,1,2\n", layout)
+                .unwrap_err()
+                .to_string(),
+            "the header has 4 labels, expected 2 (one per column)"
+        );
+        let semi = Layout {
+            delimiter: Some(';'),
+            ..Layout::default()
+        };
+        let m = Matrix::parse_with("1;2,5\n3;4\n", semi);
+        assert_eq!(
+            m.unwrap_err().to_string(),
+            "row 1, column 2: `2,5` is not a number"
+        );
+        let m = Matrix::parse_with("1; 2\n3;\n", semi).unwrap();
+        assert_eq!((m.rows, m.cols, m.get(1, 1)), (2, 2, None));
     }
 
     #[test]

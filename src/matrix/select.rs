@@ -1,5 +1,6 @@
 //! Streaming every selection, optionally bounded by its sum.
 
+use super::decimal::BigDecimal;
 use super::exact::{Cost, Decimal, Grid, Numeric, scaled_to_f64};
 use super::parse::Value;
 use super::{Matrix, Selection};
@@ -41,11 +42,11 @@ pub fn selections(matrix: &Matrix, bounds: Bounds) -> Selections {
             let hi = bounds.max_sum.and_then(|b| exact_bound(b, s, false));
             Inner::Exact(Walk::new(grid, lo, hi), scale)
         }
-        Numeric::Float(grid) => Inner::Float(Walk::new(
-            grid,
-            bounds.min_sum.filter(|b| !b.is_nan()),
-            bounds.max_sum.filter(|b| !b.is_nan()),
-        )),
+        // f64 sums may round or overflow: no pruning, and every sum is
+        // recomputed and compared in exact decimals
+        Numeric::Float(grid) => {
+            Inner::Float(Walk::new(grid, None, None), Exact::new(matrix, bounds))
+        }
     };
     Selections { inner }
 }
@@ -70,7 +71,49 @@ pub struct Selections {
 
 enum Inner {
     Exact(Walk<i128>, u32),
-    Float(Walk<f64>),
+    Float(Walk<f64>, Exact),
+}
+
+/// Exact sums for the `f64` fallback: every value and bound as a decimal.
+struct Exact {
+    cols: usize,
+    values: Vec<Option<BigDecimal>>,
+    lo: Option<BigDecimal>,
+    hi: Option<BigDecimal>,
+}
+
+impl Exact {
+    fn new(matrix: &Matrix, bounds: Bounds) -> Exact {
+        let decimal = |v: f64| BigDecimal::parse(&Value::from_f64(v).text);
+        Exact {
+            cols: matrix.cols,
+            values: matrix
+                .cells
+                .iter()
+                .map(|c| c.as_ref().and_then(|v| BigDecimal::parse(&v.text)))
+                .collect(),
+            lo: bounds.min_sum.and_then(decimal),
+            hi: bounds.max_sum.and_then(decimal),
+        }
+    }
+
+    /// The exact sum of `cells` as the nearest `f64`, if within the bounds.
+    fn check(&self, cells: &[(usize, usize)]) -> Option<f64> {
+        let sum: BigDecimal = cells
+            .iter()
+            .map(|&(r, c)| {
+                self.values[r * self.cols + c]
+                    .clone()
+                    .unwrap_or_else(BigDecimal::zero)
+            })
+            .sum();
+        if self.lo.as_ref().is_some_and(|lo| sum < *lo)
+            || self.hi.as_ref().is_some_and(|hi| sum > *hi)
+        {
+            return None;
+        }
+        Some(sum.to_string().parse().unwrap_or(f64::NAN))
+    }
 }
 
 impl Iterator for Selections {
@@ -82,7 +125,12 @@ impl Iterator for Selections {
                 cells,
                 sum: scaled_to_f64(sum, *scale),
             }),
-            Inner::Float(walk) => walk.next().map(|(cells, sum)| Selection { cells, sum }),
+            Inner::Float(walk, exact) => loop {
+                let (cells, _) = walk.next()?;
+                if let Some(sum) = exact.check(&cells) {
+                    return Some(Selection { cells, sum });
+                }
+            },
         }
     }
 }
@@ -222,6 +270,20 @@ mod tests {
             max_sum: Some(0.3999),
         };
         assert_eq!(selections(&m, b).count(), 1);
+    }
+
+    /// Issue 15: the `f64` fallback does not overflow (1e308 + 1e308 − 1e308).
+    #[test]
+    fn float_fallback_sums_exactly() {
+        let m = Matrix::parse("1e308,0,0\n0,1e308,0\n0,0,-1e308").unwrap();
+        assert!(!m.is_exact());
+        let b = Bounds {
+            min_sum: Some(1e308),
+            max_sum: Some(1e308),
+        };
+        let got: Vec<f64> = selections(&m, b).map(|s| s.sum).collect();
+        assert_eq!(got, vec![1e308; 3]);
+        assert_eq!(selections(&m, Bounds::default()).count(), 6);
     }
 
     #[test]

@@ -13,8 +13,12 @@
 //!
 //! - On a board with regions, a free cell shows its region's label in
 //!   lowercase instead of `.`, so the puzzle stays visible around the pieces
-//!   (cells outside every region show `.`). When a label is longer than one
-//!   character (`10`), every cell is right-aligned to the longest label:
+//!   (cells outside every region show `.`). When lowercase would be ambiguous
+//!   (labels `a` and `A`, or a label that is the piece's symbol in either
+//!   case, such as region `Q` beside queens), free cells show the region's
+//!   number instead, 1 for the first label in reading order. When a label is
+//!   longer than one character (`10`), every cell is right-aligned to the
+//!   longest label:
 //!
 //!   ```text
 //!   a Q b b
@@ -29,12 +33,16 @@
 //!   no further separator and each line ends without trailing spaces. Regions
 //!   are not shown then.
 //!
+//!   A last line gives the exact sum of the chosen values:
+//!
 //!   ```text
 //!   [ 5]  3  12
 //!     7   1 [ 4]
+//!   sum 9
 //!   ```
 
-use super::{OutputError, Render, check_values, occupied, value_text};
+use super::{OutputError, Render, check_values, occupied};
+use crate::matrix::Value;
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -48,24 +56,29 @@ pub struct Board<'a> {
     full: Vec<String>,
     /// The width every cell is right-aligned to.
     width: usize,
-    /// Values mode: cells framed by brackets, no space between cells.
-    framed: bool,
+    /// Values mode: cells framed by brackets, no space between cells, and
+    /// a `sum` line under the board.
+    values: Option<&'a [Option<Value>]>,
 }
 
 impl<'a> Board<'a> {
     /// The board renderer for `problem`, with the matrix `values` if any.
     pub fn new(
         problem: &'a Problem,
-        values: Option<&'a [Option<f64>]>,
+        values: Option<&'a [Option<Value>]>,
     ) -> Result<Self, OutputError> {
         check_values(problem, values)?;
         let n = problem.cells();
         let symbol = problem.piece.symbol.to_string();
+        let labels = problem
+            .regions
+            .as_ref()
+            .map_or_else(Vec::new, |r| region_labels(&r.names, problem.piece.symbol));
         let (empty, full): (Vec<String>, Vec<String>) = match values {
             Some(values) => (0..n)
                 .map(|cell| {
-                    let text = match values[cell] {
-                        Some(v) if !problem.holes[cell] => value_text(v),
+                    let text = match &values[cell] {
+                        Some(v) if !problem.holes[cell] => v.text.clone(),
                         _ => "#".to_string(),
                     };
                     (text.clone(), text)
@@ -76,7 +89,7 @@ impl<'a> Board<'a> {
                     let region = problem
                         .regions
                         .as_ref()
-                        .and_then(|r| r.of_cell[cell].map(|i| r.names[i].to_lowercase()));
+                        .and_then(|r| r.of_cell[cell].map(|i| labels[i].clone()));
                     let text = if problem.holes[cell] {
                         "#".to_string()
                     } else {
@@ -86,9 +99,16 @@ impl<'a> Board<'a> {
                 })
                 .unzip(),
         };
+        let col_labels = problem
+            .labels
+            .cols
+            .iter()
+            .flatten()
+            .filter(|_| values.is_some());
         let width = empty
             .iter()
             .chain(&full)
+            .chain(col_labels)
             .map(|t| t.chars().count())
             .max()
             .unwrap_or(1);
@@ -97,8 +117,26 @@ impl<'a> Board<'a> {
             empty,
             full,
             width,
-            framed: values.is_some(),
+            values,
         })
+    }
+}
+
+/// What each region shows on free cells: its label in lowercase, when that
+/// keeps the regions apart from each other and from the piece's symbol (in
+/// either case); otherwise the region's number, 1 for the first label met.
+fn region_labels(names: &[String], symbol: char) -> Vec<String> {
+    let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    let symbol = symbol.to_lowercase().to_string();
+    let distinct = lower
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == lower.len();
+    if distinct && !lower.contains(&symbol) {
+        lower
+    } else {
+        (1..=names.len()).map(|i| i.to_string()).collect()
     }
 }
 
@@ -116,8 +154,26 @@ impl Render for Board<'_> {
         let p = self.problem;
         let on = occupied(p, solution);
         let w = self.width;
+        let labels = self.values.map(|_| &p.labels);
+        let row_labels = labels.and_then(|l| l.rows.as_ref());
+        let lw = row_labels.map_or(0, |l| {
+            l.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 1
+        });
+        if let Some(cols) = labels.and_then(|l| l.cols.as_ref()) {
+            let start = buf.len();
+            let _ = write!(buf, "{:lw$}", "");
+            for label in cols {
+                let _ = write!(buf, " {label:>w$} ");
+            }
+            let end = buf[start..].trim_end().len() + start;
+            buf.truncate(end);
+            buf.push('\n');
+        }
         for r in 0..p.rows {
             let start = buf.len();
+            if let Some(l) = row_labels {
+                let _ = write!(buf, "{:<lw$}", l[r]);
+            }
             for c in 0..p.cols {
                 let cell = p.cell(r, c);
                 let text = if on[cell] {
@@ -126,7 +182,7 @@ impl Render for Board<'_> {
                     &self.empty[cell]
                 };
                 // Writing to a String cannot fail.
-                let _ = if self.framed {
+                let _ = if self.values.is_some() {
                     let (open, close) = if on[cell] { ('[', ']') } else { (' ', ' ') };
                     write!(buf, "{open}{text:>w$}{close}")
                 } else {
@@ -139,6 +195,14 @@ impl Render for Board<'_> {
             let end = buf[start..].trim_end().len() + start;
             buf.truncate(end);
             buf.push('\n');
+        }
+        if let Some(values) = self.values {
+            match super::exact_sum(p.cols, values, solution) {
+                Some(sum) => {
+                    let _ = writeln!(buf, "sum {sum}");
+                }
+                None => buf.push_str("sum -\n"),
+            }
         }
         Ok(())
     }

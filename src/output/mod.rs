@@ -40,13 +40,14 @@ pub mod tuple;
 
 pub use board::Board;
 pub use cells::Cells;
-pub use json::{Json, count_line, write_count};
+pub use json::{CountLine, Exact, Json, TableLine, count_line, write_count, write_line};
 pub use svg::{Svg, svg_document};
 pub use tuple::Tuple;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
+use crate::matrix::{BigDecimal, Value};
 use crate::problem::Problem;
 use crate::search::{Sink, Solution};
 
@@ -101,7 +102,7 @@ pub enum OutputError {
         cols: usize,
     },
     /// Writing failed.
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Io(#[from] io::Error),
 }
 
@@ -229,7 +230,7 @@ impl<'a> Renderer<'a> {
     pub fn new(
         format: Format,
         problem: &'a Problem,
-        values: Option<&'a [Option<f64>]>,
+        values: Option<&'a [Option<Value>]>,
     ) -> Result<Self, OutputError> {
         Ok(match format {
             Format::Board => Renderer::Board(Board::new(problem, values)?),
@@ -267,14 +268,35 @@ pub type FormatSink<'a, W> = Printer<Renderer<'a>, W>;
 pub fn sink<'a, W: Write>(
     format: Format,
     problem: &'a Problem,
-    values: Option<&'a [Option<f64>]>,
+    values: Option<&'a [Option<Value>]>,
     out: W,
 ) -> Result<FormatSink<'a, W>, OutputError> {
     Ok(Printer::new(Renderer::new(format, problem, values)?, out))
 }
 
+/// A value as an exact decimal, from the text it was written as.
+fn exact(value: &Value) -> BigDecimal {
+    BigDecimal::parse(&value.text).unwrap_or_else(|| {
+        BigDecimal::parse(&Value::from_f64(value.num).text).expect("a float's text is a decimal")
+    })
+}
+
+/// The exact sum of the values on a solution's cells; `None` if one has none.
+/// `cols` is the board's width, `values` row-major.
+fn exact_sum(cols: usize, values: &[Option<Value>], solution: &Solution) -> Option<BigDecimal> {
+    solution
+        .cells
+        .iter()
+        .map(|&(r, c)| {
+            (c < cols)
+                .then(|| values.get(r * cols + c).and_then(|v| v.as_ref().map(exact)))
+                .flatten()
+        })
+        .sum()
+}
+
 /// Checks that matrix values cover the board.
-fn check_values(problem: &Problem, values: Option<&[Option<f64>]>) -> Result<(), OutputError> {
+fn check_values(problem: &Problem, values: Option<&[Option<Value>]>) -> Result<(), OutputError> {
     match values {
         Some(v) if v.len() != problem.cells() => Err(OutputError::ValueCount {
             len: v.len(),
@@ -283,12 +305,6 @@ fn check_values(problem: &Problem, values: Option<&[Option<f64>]>) -> Result<(),
         }),
         _ => Ok(()),
     }
-}
-
-/// A value as people write it: `5`, `-2.5`, the shortest text that reads
-/// back as the same number, never an exponent.
-pub fn value_text(value: f64) -> String {
-    format!("{value}")
 }
 
 /// The solution's cells as a board of flags, row-major; cells off the board

@@ -15,7 +15,8 @@
 
 use std::fmt::Write as _;
 
-use super::{OutputError, Render, check_values, occupied, value_text};
+use super::{OutputError, Render, check_values, occupied};
+use crate::matrix::Value;
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -33,14 +34,14 @@ const MARGIN: usize = 4;
 #[derive(Debug, Clone)]
 pub struct Svg<'a> {
     problem: &'a Problem,
-    values: Option<&'a [Option<f64>]>,
+    values: Option<&'a [Option<Value>]>,
 }
 
 impl<'a> Svg<'a> {
     /// The SVG renderer for `problem`, with the matrix `values` if any.
     pub fn new(
         problem: &'a Problem,
-        values: Option<&'a [Option<f64>]>,
+        values: Option<&'a [Option<Value>]>,
     ) -> Result<Self, OutputError> {
         check_values(problem, values)?;
         Ok(Svg { problem, values })
@@ -65,7 +66,7 @@ impl Render for Svg<'_> {
 /// missing value is not drawn.
 pub fn svg_document(
     problem: &Problem,
-    values: Option<&[Option<f64>]>,
+    values: Option<&[Option<Value>]>,
     solution: &Solution,
 ) -> String {
     let mut buf = String::new();
@@ -93,7 +94,7 @@ fn escape(text: &str) -> String {
 /// Draws the picture into `buf`, elements separated by `sep`, no final newline.
 fn draw(
     p: &Problem,
-    values: Option<&[Option<f64>]>,
+    values: Option<&[Option<Value>]>,
     solution: &Solution,
     sep: &str,
     buf: &mut String,
@@ -103,7 +104,7 @@ fn draw(
     let x = |c: usize| MARGIN + c * size;
     let y = |r: usize| MARGIN + r * size;
     let region = |cell: usize| p.regions.as_ref().and_then(|r| r.of_cell[cell]);
-    let value = |cell: usize| values.and_then(|v| v.get(cell).copied().flatten());
+    let value = |cell: usize| values.and_then(|v| v.get(cell).cloned().flatten());
 
     // Writing to a String cannot fail.
     let _ = write!(
@@ -169,7 +170,7 @@ fn draw(
                         r##"{sep}<text class="value" x="{}" y="{}" font-size="10" fill="#374151">{}</text>"##,
                         x(c) + 3,
                         y(r) + 12,
-                        escape(&value_text(v))
+                        escape(&v.text)
                     );
                 }
             }

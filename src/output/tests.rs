@@ -62,7 +62,7 @@ count = 1
 }
 
 /// Rooks on a 3×3 matrix with a hole at (3,2): 1 2 3, 2 1 3, 2 3 1, 3 2 1.
-fn matrix() -> (Problem, Vec<Option<f64>>) {
+fn matrix() -> (Problem, Vec<Option<Value>>) {
     let p = bind(
         r#"
 name = "select"
@@ -80,19 +80,22 @@ lines = ["row", "column"]
         &[],
     );
     let v = [5.0, 3.0, 12.0, 7.0, 1.0, 4.0, 2.5, f64::NAN, -1.0];
-    let values = v.iter().map(|&x| (!x.is_nan()).then_some(x)).collect();
+    let values = v
+        .iter()
+        .map(|&x| (!x.is_nan()).then(|| Value::from_f64(x)))
+        .collect();
     (p, values)
 }
 
 /// Every solution of `problem` in `format`, as text.
-fn print(format: Format, problem: &Problem, values: Option<&[Option<f64>]>) -> String {
+fn print(format: Format, problem: &Problem, values: Option<&[Option<Value>]>) -> String {
     print_limit(format, problem, values, usize::MAX)
 }
 
 fn print_limit(
     format: Format,
     problem: &Problem,
-    values: Option<&[Option<f64>]>,
+    values: Option<&[Option<Value>]>,
     limit: usize,
 ) -> String {
     let plan = problem.clone().plan();
@@ -162,11 +165,44 @@ fn board_matrix_values() {
     [  5]   3   12
        7 [  1]   4
      2.5    # [ -1]
+    sum 5
 
        5 [  3]  12
     [  7]   1    4
      2.5    # [ -1]
+    sum 9
     ");
+}
+
+/// Issue 14: values and sums print exactly as written, in every format.
+#[test]
+fn values_and_sums_are_exact() {
+    let rows = [["0.1", "5"], ["5", "0.2"]];
+    let mut m = crate::matrix::Matrix::parse(&rows.map(|r| r.join(",")).join("\n")).unwrap();
+    m.skip(&[5.0]);
+    let p = Problem::from_matrix("t", &m);
+    let v = p.values.clone().unwrap();
+    assert_eq!(
+        print(Format::Json, &p, Some(&v)),
+        "{\"cells\":[[1,1],[2,2]],\"values\":[0.1,0.2],\"sum\":0.3}\n"
+    );
+    assert_eq!(
+        print(Format::Board, &p, Some(&v)),
+        "[0.1]   #\n   # [0.2]\nsum 0.3\n"
+    );
+    let m = crate::matrix::Matrix::parse("9007199254740993,+1.50\n783.10,.66\n").unwrap();
+    let p = Problem::from_matrix("t", &m);
+    let v = p.values.clone().unwrap();
+    assert_eq!(
+        print(Format::Json, &p, Some(&v)),
+        "{\"cells\":[[1,1],[2,2]],\"values\":[9007199254740993,0.66],\"sum\":9007199254740993.66}\n\
+         {\"cells\":[[1,2],[2,1]],\"values\":[1.5,783.1],\"sum\":784.6}\n"
+    );
+    let svg = print(Format::Svg, &p, Some(&v));
+    assert!(
+        svg.contains(">9007199254740993<") && svg.contains(">+1.50<"),
+        "{svg}"
+    );
 }
 
 #[test]
@@ -290,7 +326,7 @@ fn json_count_line_takes_big_numbers() {
 #[test]
 fn values_must_cover_the_board() {
     let q = queens4();
-    let short = vec![Some(1.0); 15];
+    let short = vec![Some(Value::from_f64(1.0)); 15];
     for format in [Format::Board, Format::Json, Format::Svg] {
         let err = sink(format, &q, Some(&short), Vec::new()).unwrap_err();
         assert_eq!(
@@ -360,7 +396,7 @@ fn svg_pieces(svg: &str) -> Vec<(usize, usize, bool)> {
 #[test]
 fn svg_pieces_sit_on_the_solution_cells() {
     let (m, v) = matrix();
-    let cases: [(Problem, Option<&[Option<f64>]>); 4] = [
+    let cases: [(Problem, Option<&[Option<Value>]>); 4] = [
         (queens4(), None),
         (holes_and_givens(), None),
         (regions(), None),

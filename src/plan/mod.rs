@@ -2,15 +2,18 @@
 //! boards, group masks and capacities, the board's symmetries and the kernel
 //! choice. This stage knows bits and nothing of TOML.
 
+mod attack;
+mod bits;
 mod symmetry;
 
+pub(crate) use attack::Attacks;
+pub use bits::{Bits, MAX_COLUMNS, WIDTHS, words_for};
 pub use symmetry::{Symmetry, Transform};
+
+use std::ops::Range;
 
 use crate::kernel::Permutation;
 use crate::problem::{Family, Problem};
-
-/// A set of columns in one row: bit `c` is column `c` (0-based).
-pub type RowMask = u64;
 
 /// The compiled problem the search runs.
 #[derive(Debug, Clone)]
@@ -21,21 +24,25 @@ pub struct Plan {
     pub(crate) rows: usize,
     /// Board width.
     pub(crate) cols: usize,
+    /// Words per row: every row set below is a [`Bits`] of this many words,
+    /// stored flat, row `r` at `r * words`.
+    pub(crate) words: usize,
     /// Free cells per row: not holes, not givens.
-    pub(crate) free: Vec<RowMask>,
-    /// `attack[cell * rows + r]`: the cells of row `r` a piece on `cell` takes
-    /// away, itself included.
-    pub(crate) attack: Vec<RowMask>,
+    pub(crate) free: Vec<u64>,
+    /// The cells of each row a piece on a cell takes away, itself included.
+    pub(crate) attack: Attacks,
     /// The cells the givens take away, per row.
-    pub(crate) initial: Vec<RowMask>,
+    pub(crate) initial: Vec<u64>,
     /// Pieces the search places, givens not counted.
     pub(crate) need: usize,
     /// Most pieces a row can take.
     pub(crate) row_cap: Vec<usize>,
     /// Group instances: each one group of cells with its bounds.
-    pub(crate) instances: Vec<Instance>,
-    /// `cell_instances[cell]`: the instances holding the cell.
-    pub(crate) cell_instances: Vec<Vec<u32>>,
+    pub(crate) groups: Groups,
+    /// Rows (or columns) that must each hold one piece, as exact units for a
+    /// most-constrained search, when the rules have them but no groups and
+    /// the board carries no values.
+    pub(crate) first_units: Option<Groups>,
     /// The symmetries of the board that map the rules onto themselves.
     pub symmetry: Symmetry,
     /// Which kernel counts.
@@ -47,8 +54,12 @@ pub struct Plan {
 /// One group of cells and how many pieces it takes.
 #[derive(Debug, Clone)]
 pub(crate) struct Instance {
-    /// The cells, per row.
-    pub(crate) mask: Vec<RowMask>,
+    /// The first row holding a cell of the group.
+    first: usize,
+    /// The cells of rows `first..`, `words` words per row, up to the last
+    /// row holding one.
+    mask: Vec<u64>,
+    words: usize,
     /// At least this many pieces.
     pub(crate) min: u32,
     /// At most this many pieces.
@@ -90,96 +101,45 @@ impl Problem {
 impl Plan {
     fn new(problem: Problem) -> Plan {
         let (rows, cols) = (problem.rows, problem.cols);
+        let words = words_for(cols).expect("the problem stage keeps boards within MAX_COLUMNS");
         let cells = problem.cells();
-        let mut attack = vec![0; cells * rows];
-        for cell in 0..cells {
-            for (r, c) in problem.attacked_cells(cell) {
-                attack[cell * rows + r] |= 1 << c;
-            }
-        }
-        let mut free = vec![0; rows];
+        let attack = Attacks::new(&problem, words);
+        let mut free = vec![0; rows * words];
         for cell in (0..cells).filter(|&c| !problem.holes[c]) {
-            free[cell / cols] |= 1 << (cell % cols);
+            set(&mut free, words, cell / cols, cell % cols);
         }
-        let mut initial = vec![0; rows];
+        let mut initial = vec![0; rows * words];
         for &g in &problem.givens {
             for r in 0..rows {
-                initial[r] |= attack[g * rows + r];
+                attack.or_row(g, r, &mut initial[r * words..(r + 1) * words]);
             }
         }
-        for (r, f) in free.iter_mut().enumerate() {
-            *f &= !initial[r];
+        for (f, i) in free.iter_mut().zip(&initial) {
+            *f &= !i;
         }
-
-        // Group instances; with groups, rows and columns that must hold exactly
-        // one piece each become exact units too, for the unit kernel.
-        let mut families: Vec<(Family, usize, usize)> = problem
+        let (groups, partitioned) = Groups::new(&problem, words, &families(&problem));
+        for inst in &groups.instances {
+            if inst.given >= inst.max {
+                for r in inst.rows() {
+                    let m = inst.row_words(r);
+                    for (f, x) in free[r * words..(r + 1) * words].iter_mut().zip(m) {
+                        *f &= !x;
+                    }
+                }
+            }
+        }
+        let by_groups = problem
             .groups
             .iter()
-            .map(|g| (g.family, g.min, g.max))
-            .collect();
-        let lines = problem.piece.lines;
-        if !families.is_empty() {
-            if lines.row && problem.piece.count == rows {
-                families.push((Family::Row, 1, 1));
-            }
-            if lines.column && problem.piece.count == cols {
-                families.push((Family::Column, 1, 1));
-            }
-        }
-        let mut instances = Vec::new();
-        let mut cell_instances = vec![Vec::new(); cells];
-        // The largest count of an exact family that covers the board, if any.
-        let mut partitioned: Option<usize> = None;
-        for &(family, min, max) in &families {
-            let first = instances.len();
-            instances.extend((0..problem.group_count(family)).map(|_| Instance {
-                mask: vec![0; rows],
-                min: clamp_u32(min),
-                max: clamp_u32(max),
-                given: 0,
-            }));
-            let mut covers = true;
-            for (cell, holding) in cell_instances.iter_mut().enumerate() {
-                match problem.group_of(family, cell) {
-                    Some(k) => {
-                        let inst = &mut instances[first + k];
-                        inst.mask[cell / cols] |= 1 << (cell % cols);
-                        if problem.givens.contains(&cell) {
-                            inst.given += 1;
-                        }
-                        holding.push((first + k) as u32);
-                    }
-                    None => covers &= problem.holes[cell],
-                }
-            }
-            if covers && min == max {
-                partitioned = partitioned.max(Some(min));
-            }
-        }
-        for inst in &instances {
-            if inst.given >= inst.max {
-                for (r, f) in free.iter_mut().enumerate() {
-                    *f &= !inst.mask[r];
-                }
-            }
-        }
-        let row_cap = (0..rows)
-            .map(|_| {
-                let by_groups = problem
-                    .groups
-                    .iter()
-                    .filter(|g| g.family == Family::Row)
-                    .map(|g| g.max)
-                    .min()
-                    .unwrap_or(cols);
-                if problem.piece.lines.row {
-                    1
-                } else {
-                    by_groups.min(cols)
-                }
-            })
-            .collect();
+            .filter(|g| g.family == Family::Row)
+            .map(|g| g.max)
+            .min()
+            .unwrap_or(cols);
+        let cap = if problem.piece.lines.row {
+            1
+        } else {
+            by_groups.min(cols)
+        };
         let symmetry = Symmetry::of(&problem);
         let permutation = permutation(&problem);
         let kernel = if permutation.is_some() {
@@ -191,8 +151,23 @@ impl Plan {
             Kernel::Units
         } else {
             Kernel::Generic {
-                groups: !instances.is_empty(),
+                groups: !groups.instances.is_empty(),
             }
+        };
+        let lines = problem.piece.lines;
+        let unit = if lines.row && problem.piece.count == rows {
+            Some(Family::Row)
+        } else if lines.column && problem.piece.count == cols {
+            Some(Family::Column)
+        } else {
+            None
+        };
+        // Matrix boards keep row order, as `placer select --first` does.
+        let first_units = match (kernel, unit) {
+            (Kernel::Generic { groups: false }, Some(f)) if problem.values.is_none() => {
+                Some(Groups::new(&problem, words, &[(f, 1, 1)]).0)
+            }
+            _ => None,
         };
         Plan {
             permutation,
@@ -200,15 +175,28 @@ impl Plan {
             problem,
             rows,
             cols,
+            words,
             free,
             attack,
             initial,
-            row_cap,
-            instances,
-            cell_instances,
+            row_cap: vec![cap; rows],
+            groups,
+            first_units,
             symmetry,
             kernel,
         }
+    }
+
+    /// The free cells of row `r` (`W` must be the plan's `words`).
+    #[inline]
+    pub(crate) fn free_row<const W: usize>(&self, r: usize) -> Bits<W> {
+        Bits::load(&self.free[r * W..])
+    }
+
+    /// The cells of row `r` the givens take away.
+    #[inline]
+    pub(crate) fn initial_row<const W: usize>(&self, r: usize) -> Bits<W> {
+        Bits::load(&self.initial[r * W..])
     }
 
     /// Board height.
@@ -253,15 +241,16 @@ impl Plan {
             }
         );
         out += &format!(
-            "board:    {}×{}{}, {} holes, {} givens{}\n",
+            "board:    {}×{}{}, {}, {}{}\n",
             self.rows,
             self.cols,
             if p.wrap { " torus" } else { "" },
-            holes,
-            p.givens.len(),
-            p.regions
-                .as_ref()
-                .map_or(String::new(), |r| format!(", {} regions", r.names.len()))
+            plural(holes, "hole"),
+            plural(p.givens.len(), "given"),
+            p.regions.as_ref().map_or(String::new(), |r| format!(
+                ", {}",
+                plural(r.names.len(), "region")
+            ))
         );
         out += &format!(
             "piece:    {} `{}` × {}\n",
@@ -295,7 +284,17 @@ impl Plan {
         }
         out += &format!("symmetry: {}\n", self.symmetry.describe());
         out += &format!("kernel:   {}\n", self.kernel.describe());
+        out += &crate::frontier::explain(p, self.kernel == Kernel::Permutation);
         out
+    }
+}
+
+/// `1 hole`, `2 holes`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
@@ -318,9 +317,13 @@ impl Kernel {
 /// n×n board, no two in a row or column, both diagonal families or neither,
 /// nothing else but leaps (and a torus).
 fn permutation(p: &Problem) -> Option<Permutation> {
+    permutation_shape(p).filter(|s| s.n <= crate::kernel::MAX_N)
+}
+
+/// The rules as a permutation problem of any size, kernel limit aside.
+pub(crate) fn permutation_shape(p: &Problem) -> Option<Permutation> {
     let lines = p.piece.lines;
     let plain = p.rows == p.cols
-        && p.rows <= crate::kernel::MAX_N
         && lines.row
         && lines.column
         && lines.diagonal == lines.anti_diagonal
@@ -340,4 +343,154 @@ fn permutation(p: &Problem) -> Option<Permutation> {
 
 fn clamp_u32(x: usize) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+/// Adds column `c` of row `r` to a flat table of `words`-word rows.
+fn set(table: &mut [u64], words: usize, r: usize, c: usize) {
+    table[r * words + c / 64] |= 1 << (c % 64);
+}
+
+impl Instance {
+    /// The rows holding the group's cells (and perhaps some rows between).
+    pub(crate) fn rows(&self) -> Range<usize> {
+        self.first..self.first + self.mask.len() / self.words.max(1)
+    }
+
+    /// The group's cells in row `r`, which must lie in [`Instance::rows`].
+    #[inline]
+    pub(crate) fn row<const W: usize>(&self, r: usize) -> Bits<W> {
+        Bits::load(&self.mask[(r - self.first) * W..])
+    }
+
+    fn row_words(&self, r: usize) -> &[u64] {
+        let at = (r - self.first) * self.words;
+        &self.mask[at..at + self.words]
+    }
+
+    /// The group's cells, as cell indices.
+    fn cells(&self, cols: usize) -> impl Iterator<Item = usize> + '_ {
+        self.rows().flat_map(move |r| {
+            let words = self.row_words(r);
+            (0..cols)
+                .filter(move |&c| words[c / 64] >> (c % 64) & 1 == 1)
+                .map(move |c| r * cols + c)
+        })
+    }
+}
+
+/// The group families with their bounds. With groups, rows and columns that
+/// must hold exactly one piece each become exact units too, for the unit kernel.
+fn families(problem: &Problem) -> Vec<(Family, usize, usize)> {
+    let mut families: Vec<(Family, usize, usize)> = problem
+        .groups
+        .iter()
+        .map(|g| (g.family, g.min, g.max))
+        .collect();
+    let lines = problem.piece.lines;
+    if !families.is_empty() {
+        if lines.row && problem.piece.count == problem.rows {
+            families.push((Family::Row, 1, 1));
+        }
+        if lines.column && problem.piece.count == problem.cols {
+            families.push((Family::Column, 1, 1));
+        }
+    }
+    families
+}
+
+/// Group instances, each one group of cells with its bounds, and the
+/// instances holding each cell.
+#[derive(Debug, Clone)]
+pub(crate) struct Groups {
+    /// The instances.
+    pub(crate) instances: Vec<Instance>,
+    /// The instances holding each cell: `cell_instances[starts[cell]..starts[cell + 1]]`.
+    cell_instances: Vec<u32>,
+    /// Where each cell's instances start in `cell_instances`; one more than cells.
+    starts: Vec<u32>,
+}
+
+impl Groups {
+    /// The instances of `families`, and the largest count of an exact
+    /// family that covers the board, if one does.
+    fn new(
+        problem: &Problem,
+        words: usize,
+        families: &[(Family, usize, usize)],
+    ) -> (Groups, Option<usize>) {
+        let (instances, partitioned) = instances(problem, words, families);
+        let cells = problem.cells();
+        let mut starts = vec![0u32; cells + 1];
+        let mut cell_instances = Vec::new();
+        let mut of_cell = vec![Vec::new(); if instances.is_empty() { 0 } else { cells }];
+        for (i, inst) in instances.iter().enumerate() {
+            for cell in inst.cells(problem.cols) {
+                of_cell[cell].push(i as u32);
+            }
+        }
+        for (cell, held) in of_cell.into_iter().enumerate() {
+            cell_instances.extend(held);
+            starts[cell + 1] = cell_instances.len() as u32;
+        }
+        let groups = Groups {
+            instances,
+            cell_instances,
+            starts,
+        };
+        (groups, partitioned)
+    }
+
+    /// The instances holding `cell`, as indices into `instances`.
+    #[inline]
+    pub(crate) fn of(&self, cell: usize) -> &[u32] {
+        &self.cell_instances[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+    }
+}
+
+/// The instances of `families`, and the largest count of an exact family
+/// that covers the board, if one does.
+fn instances(
+    problem: &Problem,
+    words: usize,
+    families: &[(Family, usize, usize)],
+) -> (Vec<Instance>, Option<usize>) {
+    let cols = problem.cols;
+    let mut instances = Vec::new();
+    let mut partitioned: Option<usize> = None;
+    for &(family, min, max) in families {
+        let count = problem.group_count(family);
+        let mut span = vec![(usize::MAX, 0); count];
+        let mut covers = true;
+        for cell in 0..problem.cells() {
+            match problem.group_of(family, cell) {
+                Some(k) => {
+                    let r = cell / cols;
+                    span[k] = (span[k].0.min(r), span[k].1.max(r + 1));
+                }
+                None => covers &= problem.holes[cell],
+            }
+        }
+        let first = instances.len();
+        instances.extend(span.iter().map(|&(lo, hi)| Instance {
+            first: lo.min(hi),
+            mask: vec![0; hi.saturating_sub(lo) * words],
+            words,
+            min: clamp_u32(min),
+            max: clamp_u32(max),
+            given: 0,
+        }));
+        for cell in 0..problem.cells() {
+            if let Some(k) = problem.group_of(family, cell) {
+                let inst = &mut instances[first + k];
+                set(&mut inst.mask, words, cell / cols - inst.first, cell % cols);
+                if problem.givens.binary_search(&cell).is_ok() {
+                    inst.given += 1;
+                }
+            }
+        }
+        if covers && min == max {
+            partitioned = partitioned.max(Some(min));
+        }
+    }
+    (instances, partitioned)
 }

@@ -14,11 +14,17 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use crate::error::{Diagnostic, Source};
-use crate::matrix::Matrix;
+use crate::matrix::{Labels, Matrix, Value};
 use crate::spec::{Expr, GroupSpec, LeapSpec, RuleSpec};
 
-/// Largest number of rows or columns the engine searches.
-pub const MAX_SIDE: usize = 64;
+/// Largest number of rows or columns the engine searches: a board row is a
+/// bitboard of at most 16 64-bit words.
+pub const MAX_SIDE: usize = 1024;
+
+/// Most memory one search may take, in bytes: the compiled plan plus one
+/// walker's stacks (a row set per board row per placed piece). Bigger
+/// problems are refused when bound, not left to run out of memory.
+pub const MEMORY_BUDGET: u64 = 512 << 20;
 
 /// Errors binding a spec into a problem.
 pub type ProblemError = Diagnostic;
@@ -45,7 +51,9 @@ pub struct Problem {
     /// Coloured regions, when the board has them.
     pub regions: Option<Regions>,
     /// Cell values, row-major, when the board comes from a matrix; `None` on holes.
-    pub values: Option<Vec<Option<f64>>>,
+    pub values: Option<Vec<Option<Value>>>,
+    /// Row and column labels of a matrix board, when its file had them.
+    pub labels: Labels,
     /// The piece and its attacks.
     pub piece: Piece,
     /// Group counts.
@@ -161,8 +169,8 @@ impl Problem {
     /// Rooks on a matrix board: one piece in every row and no column twice
     /// (one in every column when the matrix is taller than wide), never on a hole.
     pub fn from_matrix(name: &str, m: &Matrix) -> Problem {
-        let values: Vec<Option<f64>> = (0..m.rows * m.cols)
-            .map(|i| m.get(i / m.cols, i % m.cols))
+        let values: Vec<Option<Value>> = (0..m.rows * m.cols)
+            .map(|i| m.value(i / m.cols, i % m.cols).cloned())
             .collect();
         Problem {
             name: name.to_string(),
@@ -175,6 +183,7 @@ impl Problem {
             givens: Vec::new(),
             regions: None,
             values: Some(values),
+            labels: m.labels.clone(),
             piece: Piece {
                 name: "rook".into(),
                 symbol: 'R',
@@ -336,6 +345,69 @@ impl Problem {
         out
     }
 
+    /// Why no placement can meet the rules, when simple counting shows it: more
+    /// pieces than free cells, a group minimum its free cells cannot hold, a
+    /// piece count the groups or lines cannot take. Such rules are not wrong,
+    /// they just have no solution: counts are 0 (see docs/COUNTING.md).
+    pub fn unmeetable(&self) -> Option<String> {
+        let count = self.piece.count;
+        let free = self.holes.iter().filter(|h| !**h).count();
+        if count > free {
+            return Some(format!(
+                "piece.count is {count}, but the board has {free} free cells"
+            ));
+        }
+        let mut families: Vec<(Family, usize, usize)> = self
+            .groups
+            .iter()
+            .map(|g| (g.family, g.min, g.max))
+            .collect();
+        if self.piece.lines.row {
+            families.push((Family::Row, 0, 1));
+        }
+        if self.piece.lines.column {
+            families.push((Family::Column, 0, 1));
+        }
+        families.into_iter().find_map(|(family, min, max)| {
+            let groups = self.group_count(family);
+            let mut size = vec![0usize; groups];
+            let mut outside = 0;
+            for cell in (0..self.cells()).filter(|&c| !self.holes[c]) {
+                match self.group_of(family, cell) {
+                    Some(g) => size[g] += 1,
+                    None => outside += 1,
+                }
+            }
+            let what = family.name();
+            if let Some(g) = size.iter().position(|&s| s < min) {
+                let name = match (&self.regions, family) {
+                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
+                    _ => format!("{what} {}", g + 1),
+                };
+                return Some(format!(
+                    "each {what} needs at least {min} piece{}, but {name} has only {} free cell{}",
+                    plural(min),
+                    size[g],
+                    plural(size[g])
+                ));
+            }
+            let low = min.saturating_mul(groups);
+            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
+            if count < low {
+                Some(format!(
+                    "piece.count is {count}, but {groups} {what}s need at least {min} each, {low} in all"
+                ))
+            } else if count > high {
+                Some(format!(
+                    "piece.count is {count}, but the {what}s hold at most {high} piece{} in all",
+                    plural(high)
+                ))
+            } else {
+                None
+            }
+        })
+    }
+
     /// How many groups `family` has on this board.
     pub fn group_count(&self, family: Family) -> usize {
         (0..self.cells())
@@ -380,6 +452,57 @@ pub fn is_connected(rows: usize, cols: usize, member: impl Fn(usize) -> bool) ->
         }
     }
     reached == (0..cells).filter(|&c| member(c)).count()
+}
+
+/// What a search of a problem takes in memory, in bytes (estimated from the
+/// board, as the plan stage lays it out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    /// The compiled plan: attack tables, group masks, symmetry maps.
+    pub plan: u64,
+    /// One walker's stacks: every thread that counts has its own.
+    pub walker: u64,
+}
+
+impl Problem {
+    /// The memory a search of this problem takes, estimated from above.
+    pub fn memory(&self) -> Memory {
+        let (rows, cols, cells) = (self.rows as u64, self.cols as u64, self.cells() as u64);
+        let row_bytes = 8 * (cols.div_ceil(64).next_power_of_two());
+        let board = rows * row_bytes;
+        let pieces = self
+            .piece
+            .count
+            .saturating_sub(self.givens.len())
+            .min(self.cells()) as u64;
+        // Group masks: each instance spans at most every row; rows and columns
+        // that must hold one piece each may be added as groups.
+        let instances: u64 = if self.groups.is_empty() {
+            0
+        } else {
+            let families = self
+                .groups
+                .iter()
+                .map(|g| self.group_count(g.family) as u64);
+            families.sum::<u64>() + rows + cols
+        };
+        // The plan keeps a dense attack table only up to 8 MiB.
+        let dense = (cells * board).min(8 << 20);
+        let plan = dense + instances * board + 8 * 8 * cells + 64 * cells;
+        // The unit walker (groups, or `--first` on one-per-row rules) keeps two.
+        let lines = self.piece.lines;
+        let units = (lines.row && self.piece.count == self.rows)
+            || (lines.column && self.piece.count == self.cols);
+        let stacks = if self.groups.is_empty() && !units {
+            1
+        } else {
+            2
+        };
+        Memory {
+            plan: plan + 4 * board,
+            walker: (pieces + 1).saturating_mul(board).saturating_mul(stacks),
+        }
+    }
 }
 
 /// Greatest common divisor.
@@ -429,15 +552,13 @@ impl Binder<'_> {
         })
     }
 
-    fn bind(&self) -> Result<Problem, Diagnostic> {
+    /// The params after `--set`: literals first, then the expressions over
+    /// them (`count = "n"`), in whatever order their references allow.
+    fn params(&self) -> Result<BTreeMap<String, i64>, Diagnostic> {
         let spec = self.spec;
-        let mut params: BTreeMap<String, i64> = spec
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), *v.get_ref()))
-            .collect();
+        let mut params = BTreeMap::new();
         for (key, value) in &self.bindings.set {
-            if !params.contains_key(key) {
+            if !spec.params.contains_key(key) {
                 let names: Vec<&str> = spec.params.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(format!(
                     "`{}` has no parameter `{key}`",
@@ -451,6 +572,50 @@ impl Binder<'_> {
             }
             params.insert(key.clone(), *value);
         }
+        let mut pending: Vec<(&String, &Spanned<Expr>)> = spec
+            .params
+            .iter()
+            .filter(|(k, _)| !params.contains_key(*k))
+            .collect();
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut failed = None;
+            pending.retain(|&(key, expr)| match expr.get_ref().eval(&params) {
+                Ok(v) => {
+                    params.insert(key.clone(), v);
+                    false
+                }
+                Err(e) => {
+                    failed.get_or_insert((key, expr, e));
+                    true
+                }
+            });
+            if pending.len() == before {
+                let (key, expr, e) = failed.expect("a pending param failed");
+                let waiting = e
+                    .unknown
+                    .as_ref()
+                    .is_some_and(|u| spec.params.contains_key(u));
+                if waiting {
+                    return Err(self
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
+                        .with_help("give one of them an integer value"));
+                }
+                return Err(match self.eval(&format!("params.{key}"), expr, &params) {
+                    Err(d) => d,
+                    Ok(_) => self.at(format!("params.{key}: {}", e.message), expr.span()),
+                });
+            }
+        }
+        Ok(params)
+    }
+
+    fn bind(&self) -> Result<Problem, Diagnostic> {
+        let spec = self.spec;
+        let params = self.params()?;
 
         let regions_pic = self.picture(
             &spec.board.regions,
@@ -485,7 +650,7 @@ impl Binder<'_> {
         let mut holes = vec![false; n];
         let values = matrix.map(|m| {
             (0..n)
-                .map(|i| m.get(i / cols, i % cols))
+                .map(|i| m.value(i / cols, i % cols).cloned())
                 .collect::<Vec<_>>()
         });
         if let Some(values) = &values {
@@ -538,10 +703,9 @@ impl Binder<'_> {
                 }
             }
         }
-        let regions = match &regions_pic {
-            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
-            None => None,
-        };
+        let regions = regions_pic
+            .as_ref()
+            .map(|pic| self.regions(pic, &mut holes, &mut givens, &mut given_spans));
         givens.sort_unstable();
         givens.dedup();
         for &g in &givens {
@@ -566,17 +730,13 @@ impl Binder<'_> {
             Some(e) => (self.eval("piece.count", e, &vars)?, e.span()),
             None => (default_count.eval(&vars).unwrap_or(0), 0..0),
         };
-        let free = holes.iter().filter(|h| !**h).count();
-        if count.0 < 0 || count.0 as usize > free {
+        if count.0 < 0 {
             return Err(self
                 .at(
-                    format!(
-                        "piece.count is {}, but the board has {free} free cells",
-                        count.0
-                    ),
+                    format!("piece.count is {}, but it must be 0 or more", count.0),
                     count.1,
                 )
-                .with_help(format!("a count from 0 to {free}")));
+                .with_help("a count from 0 up to the free cells"));
         }
         let mut problem = Problem {
             name: spec.name.get_ref().clone(),
@@ -589,6 +749,7 @@ impl Binder<'_> {
             givens,
             regions,
             values,
+            labels: Labels::default(),
             piece: Piece {
                 name: spec.piece.name.clone().unwrap_or_else(|| "piece".into()),
                 symbol,
@@ -603,7 +764,7 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1)?;
+        self.check_memory(&problem, &count.1)?;
         Ok(problem)
     }
 
@@ -653,7 +814,7 @@ impl Binder<'_> {
             if !(1..=MAX_SIDE as i64).contains(&v) {
                 return Err(self
                     .at(format!("{what} is {v}, outside the supported 1..={MAX_SIDE}"), e.span())
-                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE}; check the parameters (--set)")));
+                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE} (a row is at most 16 words of 64 bits); check the parameters (--set)")));
             }
             Ok(v as usize)
         };
@@ -708,8 +869,10 @@ impl Binder<'_> {
         Ok((rows, cols))
     }
 
-    /// The `[board] matrix` file, read relative to the rule file.
+    /// The `[board] matrix` file, read relative to the rule file, and only
+    /// from its folder or below: no absolute path, no `..`, no link out.
     fn matrix(&self) -> Result<Option<Matrix>, Diagnostic> {
+        use std::path::{Component, Path};
         let Some(name) = &self.spec.board.matrix else {
             return Ok(None);
         };
@@ -717,6 +880,28 @@ impl Binder<'_> {
             Some(dir) => dir.join(name.get_ref()),
             None => std::path::PathBuf::from(name.get_ref()),
         };
+        let dir = match &self.spec.dir {
+            Some(d) if !d.as_os_str().is_empty() => d.clone(),
+            _ => ".".into(),
+        };
+        let inside = Path::new(name.get_ref())
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+            && match (dir.canonicalize(), path.canonicalize()) {
+                (Ok(d), Ok(p)) => p.starts_with(d),
+                _ => true, // a missing file is reported by the read below
+            };
+        if !inside || name.get_ref().is_empty() {
+            return Err(self
+                .at(
+                    format!(
+                        "board.matrix: `{}` is not a file in the rule file's folder",
+                        crate::matrix::quote(name.get_ref())
+                    ),
+                    name.span(),
+                )
+                .with_help("name the matrix relative to the rule file, inside its folder: no absolute path, no `..`"));
+        }
         Matrix::load(&path).map(Some).map_err(|e| {
             self.at(format!("board.matrix: {e}"), name.span())
                 .with_help("a comma, tab or whitespace separated file of numbers, relative to the rule file")
@@ -750,13 +935,15 @@ impl Binder<'_> {
         }
     }
 
+    /// The regions of a picture that [`Picture::read`] checked; `s` and `x`
+    /// tokens add givens and holes.
     fn regions(
         &self,
         pic: &Picture,
         holes: &mut [bool],
         givens: &mut Vec<usize>,
         given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
-    ) -> Result<Regions, Diagnostic> {
+    ) -> Regions {
         let mut names: Vec<String> = Vec::new();
         let mut of_cell = Vec::new();
         for row in &pic.rows {
@@ -773,14 +960,6 @@ impl Binder<'_> {
                         label = stripped;
                     }
                 }
-                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(Diagnostic::at(
-                        format!("`{}` is not a region label", tok.text),
-                        &pic.source,
-                        Some(tok.span.clone()),
-                    )
-                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
-                }
                 let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
                     names.push(label.to_string());
                     names.len() - 1
@@ -788,7 +967,7 @@ impl Binder<'_> {
                 of_cell.push(Some(index));
             }
         }
-        Ok(Regions { of_cell, names })
+        Regions { of_cell, names }
     }
 
     fn lines(&self) -> Result<Lines, Diagnostic> {
@@ -888,6 +1067,14 @@ impl Binder<'_> {
                     .transpose()?
                     .unwrap_or(usize::MAX),
             ),
+            (Some(c), _, _) => {
+                return Err(self
+                    .at(
+                        "a group takes `count` (exactly) or `min`/`max` (a range), not both",
+                        c.span(),
+                    )
+                    .with_help("count = 1 (exactly), or min = 1 / max = 2"));
+            }
             _ => {
                 return Err(self
                     .at("a group needs `count`, or `min` and/or `max`", g.of.span())
@@ -895,10 +1082,13 @@ impl Binder<'_> {
             }
         };
         if min > max {
-            return Err(self.at(
-                format!("group.min {min} is larger than group.max {max}"),
-                g.of.span(),
-            ));
+            let span = g.min.as_ref().map_or_else(|| g.of.span(), Spanned::span);
+            return Err(self
+                .at(
+                    format!("group.min {min} is larger than group.max {max}"),
+                    span,
+                )
+                .with_help("lower min or raise max"));
         }
         Ok(Group { family, min, max })
     }
@@ -975,67 +1165,34 @@ impl Binder<'_> {
         Ok(())
     }
 
-    /// Groups whose minimum the free cells cannot hold, and piece counts that
-    /// the groups or lines cannot take, are errors.
-    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
-        let count = p.piece.count;
-        let span = |g: usize| {
-            self.spec
-                .group
-                .get(g)
-                .map_or(count_span.clone(), |s| s.of.span())
-        };
-        let mut families: Vec<(Family, usize, usize, Option<usize>)> = p
-            .groups
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (g.family, g.min, g.max, Some(i)))
-            .collect();
-        if p.piece.lines.row {
-            families.push((Family::Row, 0, 1, None));
+    /// Refuses problems whose search would take more than [`MEMORY_BUDGET`].
+    fn check_memory(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+        let m = p.memory();
+        if m.plan + m.walker <= MEMORY_BUDGET {
+            return Ok(());
         }
-        if p.piece.lines.column {
-            families.push((Family::Column, 0, 1, None));
-        }
-        for (family, min, max, index) in families {
-            let groups = p.group_count(family);
-            let mut size = vec![0usize; groups];
-            let mut outside = 0;
-            for cell in (0..p.cells()).filter(|&c| !p.holes[c]) {
-                match p.group_of(family, cell) {
-                    Some(g) => size[g] += 1,
-                    None => outside += 1,
-                }
-            }
-            let what = family.name();
-            if let Some(g) = size.iter().position(|&s| s < min) {
-                return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
-                    index.map_or(count_span.clone(), span),
-                ));
-            }
-            let low = min.saturating_mul(groups);
-            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
-            if count < low || count > high {
-                let why = if count < low {
-                    format!("{groups} {what}s need at least {min} each, {low} in all")
-                } else {
-                    format!("the {what}s hold at most {high} pieces in all")
-                };
-                return Err(Diagnostic::at(
-                    format!("piece.count is {count}, but {why}"),
-                    &self.src,
-                    Some(if index.is_some() {
-                        span(index.unwrap_or(0))
-                    } else {
-                        count_span.clone()
-                    }),
-                )
-                .with_help("change piece.count or the group counts so they agree"));
-            }
-        }
-        Ok(())
+        let mib = |b: u64| b.div_ceil(1 << 20);
+        Err(self
+            .at(
+                format!(
+                    "the search needs about {} MiB ({} MiB of plan, {} MiB of stacks for {} pieces on {} rows of {} columns), more than its {} MiB budget",
+                    mib(m.plan + m.walker),
+                    mib(m.plan),
+                    mib(m.walker),
+                    p.piece.count,
+                    p.rows,
+                    p.cols,
+                    mib(MEMORY_BUDGET)
+                ),
+                count_span.clone(),
+            )
+            .with_help("the search keeps one row set per board row for each piece placed: use fewer pieces, fewer rows or fewer groups"))
     }
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

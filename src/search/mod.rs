@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use rayon::prelude::*;
 
 use crate::kernel;
-use crate::plan::{Kernel, Plan};
+use crate::plan::{Groups, Kernel, Plan};
 use propagate::PropagateWalker;
 use units::UnitWalker;
 use walker::{Found, Walker};
@@ -93,45 +93,105 @@ enum Part {
 /// The subproblems a search splits into: at least this many where the tree has them.
 const SPLIT_TARGET: usize = 512;
 
-/// The kernels that walk a tree leaf by leaf.
-enum AnyWalker<'p> {
-    Plain(Walker<'p, false>),
-    Groups(Walker<'p, true>),
-    Units(UnitWalker<'p>),
-    Propagate(Box<PropagateWalker>),
+/// A kernel that walks a tree leaf by leaf.
+trait Walk {
+    /// The next leaf's placed cells, or `None` when the walk is over.
+    fn next_leaf(&mut self) -> Option<&[usize]>;
+    /// Nodes visited so far.
+    fn nodes(&self) -> u64;
 }
 
-impl<'p> AnyWalker<'p> {
-    fn under(plan: &'p Plan, prefix: &[usize]) -> Self {
-        match plan.kernel {
-            Kernel::Generic { groups: false } | Kernel::Permutation => {
-                AnyWalker::Plain(Walker::under(plan, prefix))
-            }
-            Kernel::Generic { groups: true } => AnyWalker::Groups(Walker::under(plan, prefix)),
-            Kernel::Units => AnyWalker::Units(UnitWalker::new(plan)),
-            Kernel::Propagate => {
-                AnyWalker::Propagate(Box::new(PropagateWalker::new(&plan.problem)))
-            }
-        }
-    }
-
+impl<const G: bool, const W: usize> Walk for Walker<'_, G, W> {
+    #[inline]
     fn next_leaf(&mut self) -> Option<&[usize]> {
-        match self {
-            AnyWalker::Plain(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
-            AnyWalker::Groups(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
-            AnyWalker::Units(w) => (w.next_leaf() == Found::Leaf).then(|| w.placed()),
-            AnyWalker::Propagate(w) => w.next_leaf().then(|| w.placed()),
-        }
+        (Walker::next_leaf(self) == Found::Leaf).then(|| self.placed())
     }
-
     fn nodes(&self) -> u64 {
-        match self {
-            AnyWalker::Plain(w) => w.nodes,
-            AnyWalker::Groups(w) => w.nodes,
-            AnyWalker::Units(w) => w.nodes,
-            AnyWalker::Propagate(w) => w.nodes,
-        }
+        self.nodes
     }
+}
+
+/// A walk with one leaf known in advance: a constructed solution.
+struct Constructed {
+    cells: Vec<usize>,
+    /// The leaf has been handed out.
+    given: bool,
+}
+
+impl Walk for Constructed {
+    fn next_leaf(&mut self) -> Option<&[usize]> {
+        (!std::mem::replace(&mut self.given, true)).then_some(&self.cells[..])
+    }
+    fn nodes(&self) -> u64 {
+        0
+    }
+}
+
+impl Walk for PropagateWalker {
+    #[inline]
+    fn next_leaf(&mut self) -> Option<&[usize]> {
+        PropagateWalker::next_leaf(self).then(|| self.placed())
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+impl<const W: usize> Walk for UnitWalker<'_, W> {
+    #[inline]
+    fn next_leaf(&mut self) -> Option<&[usize]> {
+        (UnitWalker::next_leaf(self) == Found::Leaf).then(|| self.placed())
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Calls `f::<W>(args)` with `W` the plan's words per row: the one place
+/// the width is dispatched, so each walker runs compiled for its width.
+macro_rules! by_width {
+    ($words:expr, $f:ident($($arg:expr),*)) => {
+        match $words {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            _ => $f::<16>($($arg),*),
+        }
+    };
+}
+
+/// Runs `$body` with `$w` bound to the plan's walker under `$prefix`, of its
+/// own concrete type (the kernel and the width resolved once, here).
+macro_rules! with_walker {
+    ($plan:expr, $prefix:expr, $W:ident, |$w:ident| $body:expr) => {
+        match $plan.kernel {
+            Kernel::Generic { groups: false } | Kernel::Permutation => {
+                let $w = Walker::<false, $W>::under($plan, $prefix);
+                $body
+            }
+            Kernel::Generic { groups: true } => {
+                let $w = Walker::<true, $W>::under($plan, $prefix);
+                $body
+            }
+            Kernel::Units => {
+                let $w = UnitWalker::<$W>::new($plan, &$plan.groups);
+                $body
+            }
+            Kernel::Propagate => {
+                let $w = PropagateWalker::new(&$plan.problem);
+                $body
+            }
+        }
+    };
+}
+
+/// The plan's walker under `prefix`, behind one virtual call per leaf.
+fn boxed_walker<'p>(plan: &'p Plan, prefix: &[usize]) -> Box<dyn Walk + 'p> {
+    fn make<'p, const W: usize>(plan: &'p Plan, prefix: &[usize]) -> Box<dyn Walk + 'p> {
+        with_walker!(plan, prefix, W, |w| Box::new(w))
+    }
+    by_width!(plan.words, make(plan, prefix))
 }
 
 /// The solutions of a plan, lazily, in search order: row by row, lowest
@@ -139,7 +199,7 @@ impl<'p> AnyWalker<'p> {
 /// just as deterministic). Memory stays flat however many there are.
 pub struct Solutions<'p> {
     plan: &'p Plan,
-    walker: AnyWalker<'p>,
+    walker: Box<dyn Walk + 'p>,
     unique: bool,
     cells: Vec<usize>,
 }
@@ -182,10 +242,62 @@ impl Plan {
     pub fn solutions(&self, unique: bool) -> Solutions<'_> {
         Solutions {
             plan: self,
-            walker: AnyWalker::under(self, &[]),
+            walker: boxed_walker(self, &[]),
             unique,
             cells: Vec::new(),
         }
+    }
+
+    /// The solutions in the order that finds one soonest, for `--first`:
+    /// rules whose rows (or columns) must each hold one piece, and that have
+    /// no groups and no matrix values, branch on the row (column) with the fewest open cells,
+    /// lowest cell first; other rules keep search order ([`Plan::solutions`]).
+    ///
+    /// Plain N-queens from [`CONSTRUCT_FROM`](kernel::construct::CONSTRUCT_FROM)
+    /// on gives the explicit construction ([`kernel::construct::construct`]),
+    /// found at once where the search would take seconds or hours; with
+    /// `unique` it searches.
+    pub fn first_order(&self, unique: bool) -> Solutions<'_> {
+        if let Some(cells) = self.constructed().filter(|_| !unique) {
+            return Solutions {
+                plan: self,
+                walker: Box::new(Constructed {
+                    cells,
+                    given: false,
+                }),
+                unique,
+                cells: Vec::new(),
+            };
+        }
+        fn make<'p, const W: usize>(plan: &'p Plan, units: &'p Groups) -> Box<dyn Walk + 'p> {
+            Box::new(UnitWalker::<W>::new(plan, units))
+        }
+        match &self.first_units {
+            Some(units) => Solutions {
+                plan: self,
+                walker: by_width!(self.words, make(self, units)),
+                unique,
+                cells: Vec::new(),
+            },
+            None => self.solutions(unique),
+        }
+    }
+
+    /// The constructed N-queens solution's cells, row by row, for plain
+    /// N-queens boards of at least `CONSTRUCT_FROM` rows.
+    fn constructed(&self) -> Option<Vec<usize>> {
+        let shape = crate::plan::permutation_shape(&self.problem)?;
+        let plain = shape.diagonals && !shape.wrap && shape.leaps.is_empty();
+        if !plain || shape.n < kernel::construct::CONSTRUCT_FROM {
+            return None;
+        }
+        let cols = kernel::construct::construct(shape.n)?;
+        Some(
+            cols.iter()
+                .enumerate()
+                .map(|(r, c)| r * shape.n + c)
+                .collect(),
+        )
     }
 
     /// The first solution in search order.
@@ -218,8 +330,11 @@ impl Plan {
             return self.count_sequential(&[], options);
         }
         let prefixes = self.subproblems();
+        // Each thread walks with stacks of its own: as many as the budget holds.
+        let memory = self.problem.memory();
+        let room = crate::problem::MEMORY_BUDGET.saturating_sub(memory.plan) / memory.walker.max(1);
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads)
+            .num_threads(options.threads.min(room.max(1) as usize))
             .build();
         let run = || {
             prefixes
@@ -250,7 +365,14 @@ impl Plan {
     }
 
     fn count_sequential(&self, prefix: &[usize], options: CountOptions) -> Tally {
-        let mut walker = AnyWalker::under(self, prefix);
+        fn run<const W: usize>(plan: &Plan, prefix: &[usize], options: CountOptions) -> Tally {
+            with_walker!(plan, prefix, W, |w| plan.count_leaves(w, options))
+        }
+        by_width!(self.words, run(self, prefix, options))
+    }
+
+    /// Counts the leaves of one walk, compiled for its walker type.
+    fn count_leaves(&self, mut walker: impl Walk, options: CountOptions) -> Tally {
         let mut count: u128 = 0;
         let mut cells = Vec::new();
         let limit = options.limit.unwrap_or(u128::MAX);
@@ -302,17 +424,25 @@ impl Plan {
     }
 
     fn prefixes(&self, cut: usize) -> Vec<Vec<usize>> {
-        fn walk<const G: bool>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
-            let mut w = Walker::<G>::new(plan, cut);
+        fn walk<const G: bool, const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            let mut w = Walker::<G, W>::new(plan, cut);
             let mut out = Vec::new();
             while w.next_leaf() == Found::Leaf {
                 out.push(w.placed().to_vec());
             }
             out
         }
+        fn plain<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            walk::<false, W>(plan, cut)
+        }
+        fn groups<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            walk::<true, W>(plan, cut)
+        }
         match self.kernel {
-            Kernel::Generic { groups: false } | Kernel::Permutation => walk::<false>(self, cut),
-            Kernel::Generic { groups: true } => walk::<true>(self, cut),
+            Kernel::Generic { groups: false } | Kernel::Permutation => {
+                by_width!(self.words, plain(self, cut))
+            }
+            Kernel::Generic { groups: true } => by_width!(self.words, groups(self, cut)),
             // Its siblings exclude each other, so a prefix alone is no subproblem.
             Kernel::Units | Kernel::Propagate => vec![Vec::new()],
         }
@@ -329,3 +459,5 @@ fn permutation_tally(c: kernel::Counts, unique: bool) -> Tally {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod width_tests;

@@ -2,7 +2,7 @@ use super::*;
 use crate::problem::{Bindings, Problem, oracle};
 use crate::spec::{RuleSpec, builtin};
 
-fn plan(text: &str, set: &[(&str, i64)]) -> Plan {
+pub(super) fn plan(text: &str, set: &[(&str, i64)]) -> Plan {
     let spec = RuleSpec::parse("t.toml", text).unwrap();
     let bindings = Bindings {
         set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
@@ -18,7 +18,7 @@ fn cells(plan: &Plan, s: &Solution) -> Vec<usize> {
 }
 
 /// Count, iterator, parallel count and the oracle agree, in order.
-fn agree(plan: &Plan) -> u128 {
+pub(super) fn agree(plan: &Plan) -> u128 {
     let expected = oracle::solutions(&plan.problem);
     let mut listed: Vec<Vec<usize>> = plan.solutions(false).map(|s| cells(plan, &s)).collect();
     let first = plan.first().map(|s| cells(plan, &s));
@@ -129,6 +129,31 @@ fn first_queens_solution_is_the_textbook_one() {
     let s = p.first().unwrap();
     let cols: Vec<usize> = s.cells.iter().map(|&(_, c)| c + 1).collect();
     assert_eq!(cols, [1, 5, 8, 6, 3, 7, 2, 4]);
+}
+
+/// `--first` order: the row-order first solution below `CONSTRUCT_FROM`,
+/// the construction from there on, a valid solution at every size, and a
+/// search again with `unique` or other rules.
+#[test]
+fn first_order_constructs_large_plain_queens() {
+    use crate::kernel::construct::{CONSTRUCT_FROM, construct, verify};
+    let queens = builtin("queens").unwrap().text;
+    for n in [4, 8, 12, CONSTRUCT_FROM - 1] {
+        let p = plan(queens, &[("n", n as i64)]);
+        assert_eq!(p.first_order(false).next(), p.first(), "n = {n}");
+    }
+    for n in [CONSTRUCT_FROM, 30, 32, 33, 63, 64, 65, 128, 200] {
+        let p = plan(queens, &[("n", n as i64)]);
+        let mut order = p.first_order(false);
+        let s = order.next().unwrap();
+        assert_eq!(order.next(), None, "one solution, n = {n}");
+        let cols: Vec<usize> = s.cells.iter().map(|&(_, c)| c).collect();
+        assert!(verify(&cols), "n = {n}");
+        assert_eq!(Some(cols), construct(n), "n = {n}");
+    }
+    let superqueens = builtin("superqueens").unwrap().text;
+    let p = plan(superqueens, &[("n", 10)]);
+    assert_eq!(p.first_order(false).next(), p.first());
 }
 
 #[test]

@@ -4,20 +4,24 @@
 //! as the unit's lowest occupied one. Exact, and far faster than row order
 //! when regions constrain more than rows do.
 
-use crate::plan::{Plan, RowMask};
+use crate::plan::{Bits, Groups, Plan};
 
 use super::walker::Found;
 
 /// A resumable most-constrained-unit walk over the whole tree.
-pub(crate) struct UnitWalker<'p> {
+pub(crate) struct UnitWalker<'p, const W: usize> {
     plan: &'p Plan,
+    /// The units and groups: the plan's, or the units of a most-constrained `--first`.
+    groups: &'p Groups,
     rows: usize,
     depth: usize,
     /// `blocked[d * rows + r]`: cells of row `r` unavailable at depth `d`,
     /// including the siblings already tried.
-    blocked: Vec<RowMask>,
+    blocked: Vec<Bits<W>>,
     /// `cands[d * rows + r]`: cells of the branching unit still to try at depth `d`.
-    cands: Vec<RowMask>,
+    cands: Vec<Bits<W>>,
+    /// The plan's free cells per row.
+    free: Vec<Bits<W>>,
     placed: Vec<usize>,
     counts: Vec<u32>,
     leaf_pending: bool,
@@ -27,20 +31,25 @@ pub(crate) struct UnitWalker<'p> {
     pub(crate) nodes: u64,
 }
 
-impl<'p> UnitWalker<'p> {
-    /// A walk from the root to full solutions.
-    pub(crate) fn new(plan: &'p Plan) -> Self {
+impl<'p, const W: usize> UnitWalker<'p, W> {
+    /// A walk from the root to full solutions, branching on the exact units
+    /// of `groups`, which must cover the board.
+    pub(crate) fn new(plan: &'p Plan, groups: &'p Groups) -> Self {
         let (rows, need) = (plan.rows, plan.need);
-        let mut blocked = vec![0; (need + 1) * rows];
-        blocked[..rows].copy_from_slice(&plan.initial);
+        let mut blocked = vec![Bits::EMPTY; (need + 1) * rows];
+        for (r, b) in blocked[..rows].iter_mut().enumerate() {
+            *b = plan.initial_row(r);
+        }
         let mut w = UnitWalker {
             plan,
+            groups,
             rows,
             depth: 0,
             blocked,
-            cands: vec![0; (need + 1) * rows],
+            cands: vec![Bits::EMPTY; (need + 1) * rows],
+            free: (0..rows).map(|r| plan.free_row(r)).collect(),
             placed: vec![0; need],
-            counts: plan.instances.iter().map(|i| i.given).collect(),
+            counts: groups.instances.iter().map(|i| i.given).collect(),
             leaf_pending: false,
             at_leaf: false,
             done: false,
@@ -61,7 +70,7 @@ impl<'p> UnitWalker<'p> {
     }
 
     fn mins_hold(&self) -> bool {
-        self.plan
+        self.groups
             .instances
             .iter()
             .zip(&self.counts)
@@ -73,16 +82,17 @@ impl<'p> UnitWalker<'p> {
     fn choose(&mut self) -> bool {
         let (rows, d) = (self.rows, self.depth);
         let blocked = &self.blocked[d * rows..(d + 1) * rows];
-        let free = &self.plan.free;
+        let free = &self.free;
         let mut best: Option<(u32, usize)> = None;
-        for (i, inst) in self.plan.instances.iter().enumerate() {
+        for (i, inst) in self.groups.instances.iter().enumerate() {
             let count = self.counts[i];
             if count >= inst.min {
                 continue;
             }
-            let open: u32 = (0..rows)
-                .map(|r| (inst.mask[r] & free[r] & !blocked[r]).count_ones())
-                .sum();
+            let open = inst
+                .rows()
+                .map(|r| (inst.row(r) & free[r] & !blocked[r]).len() as u32)
+                .sum::<u32>();
             if count + open < inst.min {
                 return false;
             }
@@ -91,9 +101,11 @@ impl<'p> UnitWalker<'p> {
             }
         }
         let Some((_, unit)) = best else { return false };
-        let mask = &self.plan.instances[unit].mask;
-        for r in 0..rows {
-            self.cands[d * rows + r] = mask[r] & free[r] & !self.blocked[d * rows + r];
+        let inst = &self.groups.instances[unit];
+        let cands = &mut self.cands[d * rows..(d + 1) * rows];
+        cands.fill(Bits::EMPTY);
+        for r in inst.rows() {
+            cands[r] = inst.row(r) & free[r] & !blocked[r];
         }
         true
     }
@@ -101,22 +113,20 @@ impl<'p> UnitWalker<'p> {
     fn place(&mut self, cell: usize) {
         let (rows, d) = (self.rows, self.depth);
         let (lo, hi) = self.blocked.split_at_mut((d + 1) * rows);
-        let attack = &self.plan.attack[cell * rows..(cell + 1) * rows];
-        for r in 0..rows {
-            hi[r] = lo[d * rows + r] | attack[r];
-        }
-        for &i in &self.plan.cell_instances[cell] {
+        let hi = &mut hi[..rows];
+        self.plan.attack.apply(cell, 0..rows, &lo[d * rows..], hi);
+        for &i in self.groups.of(cell) {
             let i = i as usize;
             self.counts[i] += 1;
-            let inst = &self.plan.instances[i];
+            let inst = &self.groups.instances[i];
             if self.counts[i] >= inst.max {
-                for (h, m) in hi.iter_mut().zip(&inst.mask) {
-                    *h |= m;
+                for r in inst.rows() {
+                    hi[r] |= inst.row(r);
                 }
             }
         }
         // Later siblings keep this cell empty: it was the unit's lowest piece here.
-        lo[d * rows + cell / self.plan.cols] |= 1 << (cell % self.plan.cols);
+        lo[d * rows + cell / self.plan.cols].insert(cell % self.plan.cols);
         self.placed[d] = cell;
         self.depth = d + 1;
         self.nodes += 1;
@@ -124,7 +134,7 @@ impl<'p> UnitWalker<'p> {
 
     fn unplace(&mut self) {
         self.depth -= 1;
-        for &i in &self.plan.cell_instances[self.placed[self.depth]] {
+        for &i in self.groups.of(self.placed[self.depth]) {
             self.counts[i as usize] -= 1;
         }
     }
@@ -146,10 +156,9 @@ impl<'p> UnitWalker<'p> {
         loop {
             let d = self.depth;
             let cands = &mut self.cands[d * rows..(d + 1) * rows];
-            match cands.iter().position(|&m| m != 0) {
+            match cands.iter().position(|m| !m.is_empty()) {
                 Some(r) => {
-                    let col = cands[r].trailing_zeros() as usize;
-                    cands[r] &= cands[r] - 1;
+                    let col = cands[r].pop_lowest().unwrap_or_default();
                     self.place(r * self.plan.cols + col);
                     if self.depth == self.plan.need {
                         if self.mins_hold() {

@@ -2,14 +2,14 @@
 //! column first, any number of pieces per row. State lives on explicit stacks
 //! allocated once; the loop allocates nothing.
 
-use crate::plan::{Plan, RowMask};
+use crate::plan::{Bits, Plan};
 
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+struct Frame<const W: usize> {
     /// The row being filled.
     row: usize,
     /// Columns of that row still to try.
-    cands: RowMask,
+    cands: Bits<W>,
 }
 
 /// What one step of the walk found.
@@ -21,17 +21,20 @@ pub(crate) enum Found {
     Done,
 }
 
-/// A resumable walk over one subtree. `GROUPS` compiles group counting in or out.
-pub(crate) struct Walker<'p, const GROUPS: bool> {
+/// A resumable walk over one subtree. `GROUPS` compiles group counting in or
+/// out; `W` is the plan's words per row.
+pub(crate) struct Walker<'p, const GROUPS: bool, const W: usize> {
     plan: &'p Plan,
     rows: usize,
     /// Stop at this many placed pieces: `need` for solutions, less for prefixes.
     cut: usize,
     base: usize,
     depth: usize,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<W>>,
+    /// The plan's free cells per row.
+    free: Vec<Bits<W>>,
     /// `blocked[d * rows + r]`: cells of row `r` taken away at depth `d`.
-    blocked: Vec<RowMask>,
+    blocked: Vec<Bits<W>>,
     placed: Vec<usize>,
     counts: Vec<u32>,
     /// A leaf found while setting up, to report first.
@@ -43,20 +46,29 @@ pub(crate) struct Walker<'p, const GROUPS: bool> {
     pub(crate) nodes: u64,
 }
 
-impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
+impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
     /// A walk from the root that stops at `cut` placed pieces.
     pub(crate) fn new(plan: &'p Plan, cut: usize) -> Self {
         let rows = plan.rows;
-        let mut blocked = vec![0; (cut + 1) * rows];
-        blocked[..rows].copy_from_slice(&plan.initial);
-        let counts = plan.instances.iter().map(|i| i.given).collect();
+        let mut blocked = vec![Bits::EMPTY; (cut + 1) * rows];
+        for (r, b) in blocked[..rows].iter_mut().enumerate() {
+            *b = plan.initial_row(r);
+        }
+        let counts = plan.groups.instances.iter().map(|i| i.given).collect();
         let mut w = Walker {
             plan,
             rows,
             cut,
             base: 0,
             depth: 0,
-            frames: vec![Frame { row: 0, cands: 0 }; cut + 1],
+            frames: vec![
+                Frame {
+                    row: 0,
+                    cands: Bits::EMPTY
+                };
+                cut + 1
+            ],
+            free: (0..rows).map(|r| plan.free_row(r)).collect(),
             blocked,
             placed: vec![0; cut],
             counts,
@@ -97,7 +109,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         } else {
             w.frames[w.depth] = Frame {
                 row,
-                cands: w.avail(w.depth, row) & above(col),
+                cands: w.avail(w.depth, row) & Bits::above(col),
             };
         }
         w
@@ -109,8 +121,8 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
     }
 
     #[inline]
-    fn avail(&self, depth: usize, row: usize) -> RowMask {
-        self.plan.free[row] & !self.blocked[depth * self.rows + row]
+    fn avail(&self, depth: usize, row: usize) -> Bits<W> {
+        self.free[row] & !self.blocked[depth * self.rows + row]
     }
 
     #[inline]
@@ -118,18 +130,18 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         let (rows, d) = (self.rows, self.depth);
         let row = cell / self.plan.cols;
         let (lo, hi) = self.blocked.split_at_mut((d + 1) * rows);
-        let attack = &self.plan.attack[cell * rows..(cell + 1) * rows];
-        for r in row..rows {
-            hi[r] = lo[d * rows + r] | attack[r];
-        }
+        let hi = &mut hi[..rows];
+        self.plan.attack.apply(cell, row..rows, &lo[d * rows..], hi);
         if GROUPS {
-            for &i in &self.plan.cell_instances[cell] {
+            for &i in self.plan.groups.of(cell) {
                 let i = i as usize;
                 self.counts[i] += 1;
-                let inst = &self.plan.instances[i];
+                let inst = &self.plan.groups.instances[i];
                 if self.counts[i] >= inst.max {
-                    for (h, m) in hi[row..].iter_mut().zip(&inst.mask[row..]) {
-                        *h |= m;
+                    let span = inst.rows();
+                    let (from, to) = (span.start.max(row), span.end.max(row));
+                    for (r, h) in (from..to).zip(&mut hi[from..to]) {
+                        *h |= inst.row(r);
                     }
                 }
             }
@@ -144,7 +156,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         self.depth -= 1;
         if GROUPS {
             let cell = self.placed[self.depth];
-            for &i in &self.plan.cell_instances[cell] {
+            for &i in self.plan.groups.of(cell) {
                 self.counts[i as usize] -= 1;
             }
         }
@@ -160,7 +172,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
             if room >= needed {
                 return true;
             }
-            room += (self.avail(d, r).count_ones() as usize).min(self.plan.row_cap[r]);
+            room += self.avail(d, r).len().min(self.plan.row_cap[r]);
         }
         room >= needed
     }
@@ -172,6 +184,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         }
         let d = self.depth;
         self.plan
+            .groups
             .instances
             .iter()
             .zip(&self.counts)
@@ -180,8 +193,9 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
                     return true;
                 }
                 let mut have = count;
-                for r in from..self.rows {
-                    have += (inst.mask[r] & self.avail(d, r)).count_ones();
+                let span = inst.rows();
+                for r in from.max(span.start)..span.end {
+                    have += (inst.row(r) & self.avail(d, r)).len() as u32;
                     if have >= inst.min {
                         return true;
                     }
@@ -200,6 +214,7 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         !GROUPS
             || self
                 .plan
+                .groups
                 .instances
                 .iter()
                 .zip(&self.counts)
@@ -221,10 +236,9 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
         }
         loop {
             let d = self.depth;
-            let frame = self.frames[d];
-            if frame.cands != 0 {
-                let col = frame.cands.trailing_zeros() as usize;
-                self.frames[d].cands = frame.cands & (frame.cands - 1);
+            let mut frame = self.frames[d];
+            if let Some(col) = frame.cands.pop_lowest() {
+                self.frames[d].cands = frame.cands;
                 let cell = frame.row * self.plan.cols + col;
                 self.place(cell);
                 let d = self.depth;
@@ -236,8 +250,8 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
                     self.unplace();
                     continue;
                 }
-                let cands = self.avail(d, frame.row) & above(col);
-                if self.fits(cands.count_ones() as usize, frame.row + 1) {
+                let cands = self.avail(d, frame.row) & Bits::above(col);
+                if self.fits(cands.len(), frame.row + 1) {
                     self.frames[d] = Frame {
                         row: frame.row,
                         cands,
@@ -261,10 +275,4 @@ impl<'p, const GROUPS: bool> Walker<'p, GROUPS> {
             }
         }
     }
-}
-
-/// The columns after `col`.
-#[inline]
-fn above(col: usize) -> RowMask {
-    if col >= 63 { 0 } else { !0 << (col + 1) }
 }

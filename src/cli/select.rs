@@ -1,0 +1,278 @@
+//! `placer select`: counting, ranking and listing the selections of a matrix.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::Args as ClapArgs;
+
+use super::step::Stepper;
+use super::{Outcome, print_count, stderr_line, stdin_lines, take_each, write_svg_files};
+use crate::input::{self, Limit};
+use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
+use crate::output::{self, Format};
+use crate::problem::Problem;
+use crate::search::Solution;
+
+/// The arguments of `placer select`: only what applies to a matrix.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct SelectArgs {
+    /// A comma, tab or whitespace separated file of numbers (`-` for stdin).
+    pub matrix: PathBuf,
+    /// The first line holds column labels, printed with each selection.
+    #[arg(long)]
+    pub header: bool,
+    /// The first cell of every line holds the row's label, printed with each selection.
+    #[arg(long)]
+    pub labels: bool,
+    /// The cell separator, one character (`;`, `|`, `tab`); default: comma, tab or whitespace, detected.
+    #[arg(long, value_name = "C", value_parser = parse_delimiter)]
+    pub delimiter: Option<char>,
+    /// Treat cells equal to V as holes. Repeatable.
+    #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
+    pub skip: Vec<f64>,
+    /// Only the K best selections by sum, best first (with --max or --min).
+    #[arg(long, value_name = "K", value_parser = parse_top,
+          conflicts_with_all = ["count", "all", "first", "step", "limit", "min_sum", "max_sum"])]
+    pub top: Option<usize>,
+    /// Rank by largest sum (with --top K).
+    #[arg(long, conflicts_with = "min")]
+    pub max: bool,
+    /// Rank by smallest sum (with --top K).
+    #[arg(long)]
+    pub min: bool,
+    /// Only selections whose sum is at least X.
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
+    pub min_sum: Option<f64>,
+    /// Only selections whose sum is at most X.
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
+    pub max_sum: Option<f64>,
+    /// Print the number of selections (the default).
+    #[arg(long, group = "mode")]
+    pub count: bool,
+    /// Print every selection, in order.
+    #[arg(long, group = "mode")]
+    pub all: bool,
+    /// Print the first selection; exit 1 if there is none.
+    #[arg(long, group = "mode")]
+    pub first: bool,
+    /// Show one selection at a time: Enter for the next, q to quit.
+    #[arg(long, group = "mode")]
+    pub step: bool,
+    /// Stop after K selections (with --count: count up to K).
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u128>,
+    /// How selections print.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+    /// Print the count and seconds on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// With `--format svg`: write solution-0001.svg, ... into DIR instead of stdout.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// A number as `--skip`, `--min-sum` and `--max-sum` take it: a finite
+/// decimal that `f64` holds without underflowing to zero.
+fn parse_number(s: &str) -> Result<f64, String> {
+    matrix::parse_number(s.trim()).map_err(|e| e.to_string())
+}
+
+fn parse_delimiter(s: &str) -> Result<char, String> {
+    match s {
+        "tab" | "\\t" | "\t" => Ok('\t'),
+        _ => {
+            let mut chars = s.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c != '"' && c != '#' && c != '\n' && c != '\r' => Ok(c),
+                _ => Err(format!(
+                    "`{}` is not one character (or `tab`)",
+                    matrix::quote(s)
+                )),
+            }
+        }
+    }
+}
+
+fn parse_top(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("K must be at least 1".into()),
+        Ok(k) => Ok(k),
+        Err(_) => Err(format!("`{s}` is not a positive integer")),
+    }
+}
+
+/// Which mode the flags select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Count,
+    All,
+    First,
+    Step,
+}
+
+impl SelectArgs {
+    fn mode(&self) -> Mode {
+        if self.all {
+            Mode::All
+        } else if self.first {
+            Mode::First
+        } else if self.step {
+            Mode::Step
+        } else if self.count || self.limit.is_none() {
+            Mode::Count
+        } else {
+            Mode::All
+        }
+    }
+
+    fn display_path(&self) -> String {
+        if self.matrix.as_os_str() == "-" {
+            "<stdin>".into()
+        } else {
+            self.matrix.display().to_string()
+        }
+    }
+}
+
+/// Reads the matrix named on the command line, or stdin for `-`.
+fn read(path: &Path, layout: Layout) -> Result<Matrix> {
+    if path.as_os_str() == "-" {
+        let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
+        return Matrix::parse_with(&text, layout).context("<stdin>");
+    }
+    Ok(Matrix::load_with(path, layout)?)
+}
+
+/// Runs `placer select`.
+pub fn select(args: &SelectArgs) -> Result<Outcome> {
+    let bounds = Bounds {
+        min_sum: args.min_sum,
+        max_sum: args.max_sum,
+    };
+    if let (Some(lo), Some(hi)) = (args.min_sum, args.max_sum) {
+        if lo > hi {
+            bail!("--min-sum {lo} is above --max-sum {hi}: no selection can satisfy both");
+        }
+    }
+    if args.out.is_some() && args.format != Format::Svg {
+        bail!("--out DIR writes SVG files: add --format svg");
+    }
+    let layout = Layout {
+        header: args.header,
+        labels: args.labels,
+        delimiter: args.delimiter,
+    };
+    let mut m = read(&args.matrix, layout)?;
+    m.skip(&args.skip);
+    let name = args
+        .matrix
+        .file_name()
+        .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
+    let problem = Problem::from_matrix(&name, &m);
+    let started = Instant::now();
+    if let Some(k) = args.top {
+        let sense = match (args.max, args.min) {
+            (_, true) => Sense::Min,
+            (true, _) => Sense::Max,
+            _ => bail!("--top K needs --max or --min"),
+        };
+        if !m.is_exact() {
+            bail!(
+                "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
+                args.display_path()
+            );
+        }
+        let ranked = matrix::top_k(&m, k, sense)
+            .into_iter()
+            .map(|s| Solution { cells: s.cells });
+        emit(args, &problem, ranked, None, false)?;
+        return Ok(Outcome::Done);
+    }
+    if args.max || args.min {
+        bail!("--max and --min rank selections: add --top K");
+    }
+    let mode = args.mode();
+    if mode == Mode::Count {
+        let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
+        let count = if bounded || args.limit.is_some() {
+            let limit = args.limit.unwrap_or(u128::MAX);
+            let mut n: u128 = 0;
+            for _ in matrix::selections(&m, bounds) {
+                if n >= limit {
+                    break;
+                }
+                n += 1;
+            }
+            n.to_string()
+        } else {
+            // never a silent switch to enumeration: a refusal says why
+            match matrix::count(&m) {
+                Ok(c) => c.to_string(),
+                Err(e) => bail!(
+                    "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"
+                ),
+            }
+        };
+        let mut out = io::stdout().lock();
+        print_count(&mut out, args.format, &count)?;
+        out.flush()?;
+        stats(args, &count, started);
+        return Ok(Outcome::Done);
+    }
+    let limit = if mode == Mode::First {
+        Some(1)
+    } else {
+        args.limit
+    };
+    let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
+    let count = emit(args, &problem, listed, limit, mode == Mode::Step)?;
+    stats(args, &count.to_string(), started);
+    Ok(if matches!(mode, Mode::First | Mode::Step) && count == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Done
+    })
+}
+
+fn stats(args: &SelectArgs, count: &str, started: Instant) {
+    if args.stats {
+        stderr_line(format_args!(
+            "solutions: {count}  seconds: {:.3}",
+            started.elapsed().as_secs_f64()
+        ));
+    }
+}
+
+/// Prints selections (or writes them as SVG files into `--out`), at most
+/// `limit`, asking before each next one with `step`; returns how many.
+fn emit(
+    args: &SelectArgs,
+    problem: &Problem,
+    selections: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    step: bool,
+) -> Result<u128> {
+    if let Some(dir) = &args.out {
+        return write_svg_files(problem, selections, limit, dir);
+    }
+    let values = problem.values.as_deref();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
+    let mut printer = output::sink(args.format, problem, values, &mut out)?.flush_each(true);
+    let count = take_each(selections, limit, |k, solution| {
+        printer.write(solution)?;
+        match &mut stepper {
+            Some(stepper) => stepper.next(k),
+            None => Ok(true),
+        }
+    })?;
+    if let Some(stepper) = &stepper {
+        stepper.finish(count, limit);
+    }
+    printer.into_result()?;
+    out.flush()?;
+    Ok(count)
+}

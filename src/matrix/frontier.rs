@@ -1,0 +1,281 @@
+//! Counting selections of a sparse matrix by dynamic programming over a
+//! column frontier.
+//!
+//! Rows are taken one at a time, in an order chosen to keep the *frontier*
+//! small: the columns that rows already taken and rows still to come share.
+//! A state is the set of frontier columns the taken rows used; a column
+//! leaves the state once its last row is taken (no later row can want it),
+//! and a column that only one row holds never enters it. The number of states
+//! is at most `2^width` and usually far less; the run stops with
+//! [`Refused`] once a layer holds more than [`MAX_STATES`] states or the
+//! whole run more than [`MAX_STEPS`] transitions, so a refusal is quick.
+//!
+//! Sets are fixed-size words, `[u64; N]` for `N` = 1, 2, 4, 8 or 16, chosen
+//! by the frontier's width, so every width up to 1 024 columns works.
+//! Counts are `u128`, redone in big integers when they overflow.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use num_bigint::BigUint;
+
+/// Most states one layer of the dynamic program may hold (about 64 bytes
+/// each at the widest, so at most a few hundred MB for two layers).
+pub const MAX_STATES: usize = 1 << 20;
+/// Most state transitions a whole run may make (tens of seconds at most).
+pub const MAX_STEPS: u64 = 1 << 27;
+
+/// Why the frontier method gave up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Refused {
+    /// The widest frontier of the row order, in columns.
+    pub width: usize,
+    /// Rows taken when the limit was hit.
+    pub at_row: usize,
+}
+
+/// A 0/1 pattern as rows of column indices, every row nonempty.
+pub struct Rows<'a> {
+    /// Columns of the pattern.
+    pub n: usize,
+    /// Each row's usable columns.
+    pub rows: &'a [Vec<usize>],
+}
+
+/// The row order and, per step, the row's private-column count, its
+/// frontier slots, and the slots that leave the frontier after it.
+struct Schedule {
+    steps: Vec<Step>,
+    width: usize,
+}
+
+struct Step {
+    private: u64,
+    slots: Vec<usize>,
+    leaving: Vec<usize>,
+}
+
+/// The widest frontier the row order gives, without running the count.
+pub fn width(p: &Rows) -> usize {
+    schedule(p).width
+}
+
+/// The number of ways to give every row a distinct usable column, or
+/// [`Refused`] past [`MAX_STATES`] states in a layer or `max_steps`
+/// transitions in all.
+pub fn count(p: &Rows, max_steps: u64) -> Result<BigUint, Refused> {
+    let s = schedule(p);
+    match s.width.div_ceil(64) {
+        0 | 1 => run::<1>(&s, max_steps),
+        2 => run::<2>(&s, max_steps),
+        3 | 4 => run::<4>(&s, max_steps),
+        5..=8 => run::<8>(&s, max_steps),
+        _ => run::<16>(&s, max_steps),
+    }
+}
+
+/// Chooses the row order greedily (the row that widens the frontier least,
+/// ties to the lowest index) and assigns frontier slots.
+fn schedule(p: &Rows) -> Schedule {
+    let m = p.rows.len();
+    let mut holders = vec![0usize; p.n];
+    for row in p.rows {
+        for &j in row {
+            holders[j] += 1;
+        }
+    }
+    let mut left = holders.clone();
+    let mut live = vec![false; p.n];
+    let mut taken = vec![false; m];
+    let mut order = Vec::with_capacity(m);
+    // The greedy choice costs m × (cells); past this, rows go in file order.
+    let greedy = (m as u64).saturating_mul(p.rows.iter().map(|r| r.len() as u64).sum()) <= 1 << 26;
+    for _ in 0..m {
+        let next = if greedy {
+            (0..m)
+                .filter(|&i| !taken[i])
+                .min_by_key(|&i| {
+                    let row = &p.rows[i];
+                    let opened = row.iter().filter(|&&j| holders[j] > 1 && !live[j]).count();
+                    let closed = row.iter().filter(|&&j| live[j] && left[j] == 1).count();
+                    opened as i64 - closed as i64
+                })
+                .expect("a row is left")
+        } else {
+            order.len()
+        };
+        taken[next] = true;
+        order.push(next);
+        for &j in &p.rows[next] {
+            left[j] -= 1;
+            live[j] = holders[j] > 1 && left[j] > 0;
+        }
+    }
+    slots(p, &order, &holders)
+}
+
+/// Assigns each shared column a slot while it is on the frontier.
+fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
+    let mut left = holders.to_vec();
+    let mut slot = vec![usize::MAX; p.n];
+    let mut free: Vec<usize> = Vec::new();
+    let mut width = 0;
+    let mut steps = Vec::with_capacity(order.len());
+    for &i in order {
+        let mut step = Step {
+            private: 0,
+            slots: Vec::new(),
+            leaving: Vec::new(),
+        };
+        for &j in &p.rows[i] {
+            if holders[j] == 1 {
+                step.private += 1;
+                continue;
+            }
+            if slot[j] == usize::MAX {
+                slot[j] = free.pop().unwrap_or_else(|| {
+                    width += 1;
+                    width - 1
+                });
+            }
+            step.slots.push(slot[j]);
+            left[j] -= 1;
+            if left[j] == 0 {
+                step.leaving.push(slot[j]);
+            }
+        }
+        // freed only after the row, so its slots stay distinct
+        free.extend(step.leaving.iter().rev());
+        steps.push(step);
+    }
+    Schedule { steps, width }
+}
+
+/// A fast hasher for the fixed-size sets: a multiply-rotate mix per word,
+/// and a final avalanche so every bit reaches the low (bucket) bits.
+#[derive(Default)]
+struct SetHasher(u64);
+
+impl Hasher for SetHasher {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Layer<const N: usize, T> = HashMap<[u64; N], T, BuildHasherDefault<SetHasher>>;
+
+/// Runs the program in `u128`, and again in big integers if that overflows.
+fn run<const N: usize>(s: &Schedule, max_steps: u64) -> Result<BigUint, Refused> {
+    let small = layers::<N, u128>(
+        s,
+        max_steps,
+        1,
+        |a, b| a.checked_add(*b),
+        |a, k| a.checked_mul(k.into()),
+    )?;
+    if let Some(v) = small {
+        return Ok(BigUint::from(v));
+    }
+    let big = layers::<N, BigUint>(
+        s,
+        max_steps,
+        BigUint::from(1u8),
+        |a, b| Some(a + b),
+        |a, k| Some(a * k),
+    )?;
+    Ok(big.expect("big integers do not overflow"))
+}
+
+/// The dynamic program; `Ok(None)` when `add` or `times` overflowed.
+fn layers<const N: usize, T: Clone>(
+    s: &Schedule,
+    max_steps: u64,
+    one: T,
+    add: impl Fn(&T, &T) -> Option<T>,
+    times: impl Fn(&T, u64) -> Option<T>,
+) -> Result<Option<T>, Refused> {
+    let mut cur: Layer<N, T> = Layer::default();
+    cur.insert([0; N], one.clone());
+    let mut steps: u64 = 0;
+    for (at_row, step) in s.steps.iter().enumerate() {
+        let refused = Refused {
+            width: s.width,
+            at_row,
+        };
+        steps += cur.len() as u64 * (step.slots.len() as u64 + 1);
+        if steps > max_steps {
+            return Err(refused);
+        }
+        let mut leaving = [0u64; N];
+        for &b in &step.leaving {
+            leaving[b / 64] |= 1 << (b % 64);
+        }
+        let mut next: Layer<N, T> = Layer::default();
+        let mut put = |key: [u64; N], v: T| -> Option<bool> {
+            let mut key = key;
+            for (w, l) in key.iter_mut().zip(&leaving) {
+                *w &= !l;
+            }
+            match next.get_mut(&key) {
+                Some(old) => *old = add(old, &v)?,
+                None => {
+                    next.insert(key, v);
+                }
+            }
+            Some(next.len() <= MAX_STATES)
+        };
+        for (key, v) in &cur {
+            for &b in &step.slots {
+                if key[b / 64] >> (b % 64) & 1 == 0 {
+                    let mut k = *key;
+                    k[b / 64] |= 1 << (b % 64);
+                    match put(k, v.clone()) {
+                        None => return Ok(None),
+                        Some(false) => return Err(refused),
+                        Some(true) => {}
+                    }
+                }
+            }
+            if step.private > 0 {
+                let Some(v) = times(v, step.private) else {
+                    return Ok(None);
+                };
+                match put(*key, v) {
+                    None => return Ok(None),
+                    Some(false) => return Err(refused),
+                    Some(true) => {}
+                }
+            }
+        }
+        if next.is_empty() {
+            return Ok(Some(times(&one, 0).expect("zero fits")));
+        }
+        cur = next;
+    }
+    let mut total: Option<T> = None;
+    for v in cur.into_values() {
+        total = Some(match total {
+            None => v,
+            Some(t) => match add(&t, &v) {
+                Some(t) => t,
+                None => return Ok(None),
+            },
+        });
+    }
+    Ok(total)
+}

@@ -1,0 +1,141 @@
+//! Boards at the word boundaries of [`crate::plan::Bits`]: 63, 64, 65, 127,
+//! 128 and 129 columns (and rows), 1 and 2 rows, boards of holes only, and
+//! the attack rows computed from geometry instead of the dense table.
+
+use super::tests::{agree, plan};
+use super::*;
+
+const BOUNDARIES: [usize; 6] = [63, 64, 65, 127, 128, 129];
+
+/// A rule file of `count` pieces on a `rows` × `cols` board.
+fn rules(rows: usize, cols: usize, wrap: bool, lines: &str, leaps: &str, count: usize) -> String {
+    format!(
+        "name = \"w\"\n[board]\nrows = {rows}\ncols = {cols}\nwrap = {wrap}\n\
+         [piece]\ncount = {count}\nlines = [{lines}]\nleaps = [{leaps}]\n"
+    )
+}
+
+const PIECES: [(&str, &str); 4] = [
+    ("\"row\", \"column\"", ""),
+    ("\"row\", \"column\", \"diagonal\", \"anti-diagonal\"", ""),
+    ("", "\"king\""),
+    ("\"diagonal\"", "\"knight\", [0, 3]"),
+];
+
+#[test]
+fn wide_and_tall_boards_agree_with_the_oracle() {
+    for n in BOUNDARIES {
+        for short in [1, 2] {
+            for (rows, cols) in [(short, n), (n, short)] {
+                for (k, (lines, leaps)) in PIECES.iter().enumerate() {
+                    let wrap = k == 1 && short == 2;
+                    // Rows are not packed in words: tall boards need fewer pieces.
+                    let most = if rows > 65 { 1 } else { 2 };
+                    for count in 1..=most {
+                        let text = rules(rows, cols, wrap, lines, leaps, count);
+                        let spec = crate::spec::RuleSpec::parse("w.toml", &text).unwrap();
+                        // Counts the lines cannot hold are refused when bound.
+                        if let Ok(p) = crate::problem::Problem::bind(&spec, &Default::default()) {
+                            agree(&p.plan());
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_of_holes_only_have_the_empty_solution() {
+    for cols in [64, 65, 130] {
+        let text = format!(
+            "name = \"h\"\n[board]\ncells = \"\"\"\n{}\n{}\n\"\"\"\n[piece]\ncount = 0\n",
+            "#".repeat(cols),
+            "#".repeat(cols)
+        );
+        assert_eq!(agree(&plan(&text, &[])), 1, "{cols}");
+    }
+}
+
+/// The walkers give the same answers with attack rows from the lines'
+/// geometry (as boards past the dense table's size have) as with the table.
+#[test]
+fn geometric_attack_rows_count_the_same() {
+    for (rows, cols, wrap, k, count) in [
+        (5, 5, false, 1, 5),
+        (6, 6, true, 1, 6),
+        (4, 70, false, 2, 3),
+        (3, 130, false, 3, 2),
+        (7, 5, true, 3, 3),
+    ] {
+        let (lines, leaps) = PIECES[k];
+        let mut p = plan(&rules(rows, cols, wrap, lines, leaps, count), &[]);
+        let want = p.count(CountOptions::default()).count;
+        let listed: Vec<Solution> = p.solutions(false).collect();
+        p.attack = p.attack.clone().without_table();
+        p.permutation = None;
+        assert_eq!(p.count(CountOptions::default()).count, want);
+        assert_eq!(p.solutions(false).collect::<Vec<_>>(), listed);
+        assert_eq!(want as usize, listed.len());
+    }
+}
+
+/// A large board within the limit: every mode works and agrees.
+#[test]
+fn a_1024_column_board_counts_lists_and_splits() {
+    let p = plan(&rules(1, 1024, false, "", "\"king\"", 2), &[]);
+    // Two kings in one row of 1024, not touching: 1023 · 1022 / 2 pairs.
+    let want = 1023 * 1022 / 2;
+    assert_eq!(p.count(CountOptions::default()).count, want);
+    let split: u128 = p
+        .subproblems()
+        .iter()
+        .map(|s| p.count_subproblem(s, false).count)
+        .sum();
+    assert_eq!(split, want);
+    assert_eq!(p.solutions(false).count() as u128, want);
+    let unique = p.count(CountOptions {
+        unique: true,
+        threads: 2,
+        ..CountOptions::default()
+    });
+    assert_eq!(unique.count, p.solutions(true).count() as u128);
+}
+
+/// `--first`'s most-constrained order finds a solution exactly when there is
+/// one, and what it finds is one.
+#[test]
+fn most_constrained_first_finds_valid_solutions() {
+    let queens = "\"row\", \"column\", \"diagonal\", \"anti-diagonal\"";
+    let mut checked = 0;
+    for (rows, cols, count, hole) in [
+        (4, 6, 4, None),
+        (6, 4, 4, Some((2, 2))),
+        (5, 5, 5, Some((1, 1))),
+        (3, 3, 3, Some((2, 2))),
+        (2, 70, 2, None),
+        (70, 4, 4, None),
+        (40, 40, 40, Some((20, 20))),
+        (12, 130, 12, None),
+    ] {
+        let mut text = rules(rows, cols, false, queens, "", count);
+        if let Some((r, c)) = hole {
+            text = text.replace("wrap =", &format!("holes = [[{r}, {c}]]\nwrap ="));
+        }
+        let p = plan(&text, &[]);
+        assert!(p.first_units.is_some(), "{rows}x{cols}");
+        let found = p.first_order(false).next();
+        if let Some(s) = &found {
+            let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * cols + c).collect();
+            assert!(crate::problem::oracle::is_solution(&p.problem, &cells));
+        }
+        if rows * cols <= 36 {
+            let exists = !crate::problem::oracle::solutions(&p.problem).is_empty();
+            assert_eq!(found.is_some(), exists, "{rows}x{cols}");
+            checked += 1;
+        } else {
+            assert!(found.is_some(), "{rows}x{cols}");
+        }
+    }
+    assert_eq!(checked, 4);
+}
