@@ -64,7 +64,7 @@ fn geometric_attack_rows_count_the_same() {
     for (rows, cols, wrap, k, count) in [
         (5, 5, false, 1, 5),
         (6, 6, true, 1, 6),
-        (4, 70, false, 2, 3),
+        (4, 70, false, 2, 2),
         (3, 130, false, 3, 2),
         (7, 5, true, 3, 3),
     ] {
