@@ -7,3 +7,4 @@ mod longrun;
 mod oracle;
 mod published;
 mod puzzles;
+mod width;
