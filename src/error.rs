@@ -152,14 +152,26 @@ const SHOWN_CHARS: usize = 100;
 
 /// The part of a long line around 1-based character column `col`, with `…`
 /// where it is cut: the text, the column within it, and its length in chars.
+/// Control characters show as `�` and tabs as a space, one column each, so
+/// the caret stays under its character and no raw NUL reaches a terminal.
 fn window(text: &str, col: usize) -> (String, usize, usize) {
+    let printable = |c: char| match c {
+        '\t' => ' ',
+        c if c.is_control() => '\u{fffd}',
+        c => c,
+    };
     let chars = text.chars().count();
     if chars <= SHOWN_CHARS {
-        return (text.to_string(), col.max(1), chars);
+        return (text.chars().map(printable).collect(), col.max(1), chars);
     }
     let start = col.saturating_sub(1 + SHOWN_CHARS / 4);
     let end = (start + SHOWN_CHARS).min(chars);
-    let mut shown: String = text.chars().skip(start).take(end - start).collect();
+    let mut shown: String = text
+        .chars()
+        .skip(start)
+        .take(end - start)
+        .map(printable)
+        .collect();
     let mut col = col.max(1) - start;
     let mut len = end - start;
     if start > 0 {
@@ -224,6 +236,16 @@ mod tests {
         let caret = lines[4].chars().position(|c| c == '^').unwrap();
         assert_eq!(lines[3].chars().nth(caret), Some('('));
         assert!(lines[3].starts_with("1 | …") && lines[3].ends_with('…'));
+    }
+
+    #[test]
+    fn control_characters_are_not_echoed_raw() {
+        let src = Source::new("p.txt", "A\0\tB\n");
+        let d = Diagnostic::at("bad", &src, Some(3..4));
+        assert_eq!(
+            d.to_string(),
+            "bad\n --> p.txt:1:4\n  |\n1 | A\u{fffd} B\n  |    ^"
+        );
     }
 
     #[test]

@@ -8,6 +8,11 @@
 //! (`Gcell`), covered only by that cell's option. Secondary items, after `|`,
 //! each covered at most once: one per line of a line family (`rK`, `cK`, `dK`,
 //! `aK`) and one per pair of cells a leap apart (`pAB`). Names are base 36.
+//!
+//! The layout follows DLX3's input rules exactly: a line whose first character
+//! is `|` is a comment; the first other line names the items; every later line
+//! is one option and holds item names only. So each option's cell is named in
+//! a comment line just before it, never after it on the same line.
 
 use std::fmt::Write;
 
@@ -107,7 +112,8 @@ pub fn dlx(p: &Problem) -> String {
         }
         items.extend(pairs[cell].iter().cloned());
         let (r, c) = p.coords(cell);
-        let _ = writeln!(out, "{} | cell ({}, {})", items.join(" "), r + 1, c + 1);
+        let _ = writeln!(out, "| cell ({}, {})", r + 1, c + 1);
+        let _ = writeln!(out, "{}", items.join(" "));
     }
     out
 }
@@ -140,12 +146,9 @@ mod tests {
         }
         let options: Vec<Vec<String>> = lines
             .map(|l| {
-                l.split(" | ")
-                    .next()
-                    .unwrap()
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect()
+                let items: Vec<String> = l.split_whitespace().map(String::from).collect();
+                assert!(items.iter().all(|i| bounds.contains_key(i)), "{l}");
+                items
             })
             .collect();
         let mut total = 0;

@@ -18,6 +18,7 @@
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution;
+//! - [`input`]: reading files and stdin within a size limit;
 //! - [`cli`]: the command line, which only wires these together.
 //!
 //! ```
@@ -40,6 +41,7 @@ pub mod cli;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod input;
 pub mod kernel;
 pub mod matrix;
 pub mod output;

@@ -4,20 +4,37 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use placer::cli::{self, Args, Outcome};
+use placer::cli::{self, Args, Outcome, stderr_line};
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(err) => return usage(&err),
+    };
     match cli::run(args) {
         Ok(Outcome::Done) => ExitCode::SUCCESS,
         Ok(Outcome::Interrupted) => ExitCode::from(130),
         Ok(Outcome::NoSolution) => {
-            eprintln!("no solution");
+            stderr_line(format_args!("no solution"));
             ExitCode::from(1)
         }
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            stderr_line(format_args!("error: {err:#}"));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints clap's help, version or usage error. Help that cannot be written
+/// (`--help > /dev/full`) is an error, exit 2; a closed pipe is not.
+fn usage(err: &clap::Error) -> ExitCode {
+    let code = u8::try_from(err.exit_code()).unwrap_or(2);
+    match err.print() {
+        Ok(()) => ExitCode::from(code),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(code),
+        Err(e) => {
+            stderr_line(format_args!("error: cannot write the output: {e}"));
             ExitCode::from(2)
         }
     }

@@ -2,9 +2,16 @@
 //! public API of the `placer` crate.
 
 mod cli;
+mod common;
+mod dlx;
+mod docs;
 mod fuzz_regressions;
+mod hardening;
+mod invalid;
 mod longrun;
 mod oracle;
+mod polish;
 mod published;
 mod puzzles;
+mod schema;
 mod width;

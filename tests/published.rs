@@ -79,11 +79,11 @@ published! {
     hertzsprung_a002464: "hertzsprung"; n in 1..=9 => [n = n];
         [1, 0, 0, 2, 14, 90, 646, 5242, 47622];
     /// A201540: n knights on n × n, no two a knight's move apart.
-    knights_a201540: "knights"; n in 1..=5 => [n = n, count = n];
+    knights_a201540: "knights"; n in 1..=5 => [n = n];
         [1, 6, 36, 412, 9386];
     /// A201540, n = 6.
     #[ignore = "slow in debug; run with --release -- --ignored"]
-    knights_a201540_large: "knights"; n in 6..=6 => [n = n, count = n];
+    knights_a201540_large: "knights"; n in 6..=6 => [n = n];
         [257318];
     /// A018807: n² kings on a 2n × 2n board (the most that fit).
     kings_a018807: "kings"; n in 1..=3 => [n = 2 * n, count = n * n];

@@ -8,7 +8,7 @@ use crate::output::Format;
 
 /// Place pieces on a grid under constraints: count, list or find placements.
 #[derive(Debug, Parser)]
-#[command(name = "placer", version, about, long_about = None, after_help = EXAMPLES)]
+#[command(name = "placer", version, propagate_version = true, about, long_about = None, after_help = EXAMPLES)]
 pub struct Args {
     /// What to do.
     #[command(subcommand)]
@@ -17,11 +17,11 @@ pub struct Args {
 
 const EXAMPLES: &str = "\
 Examples:
-  placer queens 8                      count: 92
-  placer queens 8 --first              one board
-  placer queens 8 --all --format tuple every solution, one line each
+  placer queens 8                           count: 92
+  placer queens 8 --first                   one board
+  placer queens 8 --all --format tuple      every solution, one line each
   printf '1\\n8\\n5\\n0\\n' | placer queens -   batch: 1, 92, 10
-  placer solve knights --set n=6 --count
+  placer solve knights --set n=6 --count    257318
   placer solve region-queens --regions examples/puzzles/queens-7.txt --first
   placer select examples/matrix.csv --all --format json
   placer table queens --param n --from 1 --to 12";
@@ -39,8 +39,9 @@ Examples:
   placer queens 1000000 --first --format tuple > big.txt
   printf '1\\n8\\n5\\n0\\n' | placer queens -")]
     Queens {
-        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of input.
-        #[arg(allow_hyphen_values = true, value_name = "N")]
+        /// The board size, or `-` to read sizes from stdin, one per line, until 0 or end of
+        /// input (then only --count, --limit, --unique, -j and --format json apply).
+        #[arg(allow_negative_numbers = true, value_name = "N")]
         n: String,
         /// Mode and output.
         #[command(flatten)]
@@ -51,9 +52,9 @@ Examples:
 Examples:
   placer solve rules/queens.toml --set n=10
   placer solve superqueens --set n=10 --all
-  placer solve star-battle --regions puzzle.txt --set k=2 --first
-  placer solve region-queens --regions - < puzzle.txt
-  placer solve my-rules.toml --limit 2 --count   # 0, 1, or 2 meaning \"not unique\"")]
+  placer solve star-battle --regions examples/puzzles/star-battle-10.txt --set k=2 --first
+  placer solve region-queens --regions - < examples/puzzles/queens-7.txt
+  placer solve region-queens --regions examples/puzzles/queens-9.txt --limit 2 --count   # 1: unique")]
     Solve {
         /// A rule file path, or the name of a built-in rule (see `placer rules`).
         rules: String,
@@ -70,8 +71,8 @@ Examples:
   placer select examples/matrix.csv                 how many selections
   placer select examples/matrix.csv --all           every selection, with its values
   placer select examples/matrix.csv --top 3 --max   the three best by sum, best first
-  placer select costs.tsv --top 1 --min --format json
-  placer select pattern.txt --skip 0 --count        the permanent of a 0/1 matrix
+  placer select examples/costs.csv --top 1 --min --format json
+  placer select examples/pattern.txt --skip 0 --count   the permanent of a 0/1 matrix
   placer select examples/matrix.csv --min-sum 20 --all")]
     Select {
         /// A comma, tab or whitespace separated file of numbers (`-` for stdin).
@@ -121,7 +122,7 @@ Examples:
         /// Count classes under the board's symmetries too.
         #[arg(long)]
         unique: bool,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default, or 0: all cores).
         #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
         threads: Option<usize>,
         /// Print one JSON object per line.
@@ -191,7 +192,7 @@ Examples:
     #[command(after_help = "\
 Examples:
   placer check queens --set n=12
-  placer check region-queens --regions puzzle.txt   # also: unique, no solution, or several")]
+  placer check region-queens --regions examples/puzzles/queens-11.txt   # solution: unique")]
     Check {
         /// A rule file path or a built-in rule name.
         rules: String,
@@ -237,14 +238,15 @@ pub struct RunArgs {
     /// Print one solution, found fast; exit 1 if there is none. Rules whose
     /// rows (or columns) each hold one piece, with no groups and no matrix,
     /// branch on the row (column) with the fewest open cells, so the solution
-    /// may differ from the row-order first one that --all --limit 1 prints.
+    /// may differ from the row-order first one that --all --limit 1 prints;
+    /// plain N-queens from n = 22 on prints the explicit construction.
     #[arg(long, group = "mode")]
     pub first: bool,
     /// Show one solution at a time: Enter for the next, q to quit.
     #[arg(long, group = "mode")]
     pub step: bool,
     /// Stop after K solutions (with --count: count up to K).
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", conflicts_with = "first")]
     pub limit: Option<u128>,
     /// Only solutions that differ under the board's symmetries.
     #[arg(long)]
@@ -252,7 +254,7 @@ pub struct RunArgs {
     /// How solutions print.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
-    /// Worker threads (default: all cores). Results never depend on it.
+    /// Worker threads (default, or 0: all cores). Results never depend on it.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print nodes, solutions, seconds and nodes per second on stderr.
@@ -264,10 +266,11 @@ pub struct RunArgs {
     /// Count only part I of K and print it as JSON, for `placer merge`.
     #[arg(long, value_name = "I/K")]
     pub shard: Option<crate::cli::longrun::Shard>,
-    /// With `--format svg`: write solution-0001.svg, ... into DIR instead of stdout.
-    #[arg(long, value_name = "DIR")]
+    /// With `--format svg` and `--all` or `--first`: write solution-0001.svg, ... into DIR
+    /// instead of stdout.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["count", "step"])]
     pub out: Option<PathBuf>,
-    /// Never show a progress bar.
+    /// Never show a progress bar (counts show one on a terminal after a second).
     #[arg(long)]
     pub no_progress: bool,
 }

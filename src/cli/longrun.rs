@@ -10,13 +10,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail, ensure};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -98,9 +98,16 @@ pub struct LongRun {
     pub shard: Option<Shard>,
 }
 
+/// The version of the checkpoint and shard-result formats. Files of another
+/// version (version 1 had no `format` and no `checksum`) are refused.
+pub const FORMAT: u32 = 2;
+
 /// The result of a shard, or of a whole run: what `--shard` prints and `merge` reads.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Part {
+    /// The record format, [`FORMAT`].
+    pub format: u32,
     /// The rule's name.
     pub rules: String,
     /// A hash of the bound rules, the split and the mode.
@@ -117,11 +124,15 @@ pub struct Part {
     pub count: String,
     /// Nodes visited (a statistic; summed without overflow over any number of parts).
     pub nodes: u128,
+    /// FNV-1a of the record's content (see [`Record`]).
+    pub checksum: String,
 }
 
 /// What `--checkpoint FILE` holds: the run it belongs to and its finished subproblems.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Checkpoint {
+    format: u32,
     fingerprint: String,
     rules: String,
     params: BTreeMap<String, i64>,
@@ -131,6 +142,7 @@ struct Checkpoint {
     subproblems: usize,
     /// Finished subproblems: index → (count as a decimal string, nodes).
     done: BTreeMap<usize, (String, u64)>,
+    checksum: String,
 }
 
 /// How a long count ended.
@@ -142,23 +154,18 @@ pub enum Ended {
     Interrupted,
 }
 
-/// Set by Ctrl-C or SIGTERM.
-fn stop_flag() -> &'static AtomicBool {
-    static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    STOP.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = flag.clone();
-        // Failing to install the handler only means Ctrl-C kills the process outright.
-        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
-        flag
-    })
-}
-
 /// A stable 64-bit FNV-1a hash, as hex, of the bound problem, the mode and
 /// the split itself: two runs agree on it only if their subproblem `i` is the
 /// same subtree, whatever placer version made them.
 fn fingerprint(plan: &Plan, unique: bool, subs: &[Subproblem]) -> String {
-    let text = format!("{:?}|unique={unique}|split={subs:?}", plan.problem);
+    fnv1a(&format!(
+        "{:?}|unique={unique}|split={subs:?}",
+        plan.problem
+    ))
+}
+
+/// The 64-bit FNV-1a hash of `text`, as 16 hex digits.
+fn fnv1a(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
@@ -192,14 +199,14 @@ struct State {
 /// [`Ended::Interrupted`] at once; subproblems being counted at that moment
 /// finish in the background and are discarded (the process is expected to exit).
 pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
-    let stop = stop_flag();
-    stop.store(false, Ordering::SeqCst);
+    let (stop, _graceful) = super::progress::graceful();
     let subs = plan.subproblems();
     let fp = fingerprint(plan, run.unique, &subs);
     let mine: Vec<usize> = (0..subs.len())
         .filter(|&i| run.shard.is_none_or(|s| s.owns(i)))
         .collect();
     let mut checkpoint = Checkpoint {
+        format: FORMAT,
         fingerprint: fp.clone(),
         rules: plan.problem.name.clone(),
         params: plan.problem.params.clone(),
@@ -207,6 +214,7 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
         shard: run.shard,
         subproblems: subs.len(),
         done: BTreeMap::new(),
+        checksum: String::new(),
     };
     if let Some(path) = &run.checkpoint {
         if path.exists() {
@@ -330,7 +338,8 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
         count = add_count(count, c)?;
         nodes += u128::from(*n);
     }
-    Ok(Ended::Finished(Part {
+    Ok(Ended::Finished(seal(Part {
+        format: FORMAT,
         rules: plan.problem.name.clone(),
         fingerprint: fp,
         params: plan.problem.params.clone(),
@@ -339,7 +348,8 @@ pub fn count(plan: &Plan, run: &LongRun) -> Result<Ended> {
         subproblems: checkpoint.subproblems,
         count: count.to_string(),
         nodes,
-    }))
+        checksum: String::new(),
+    })))
 }
 
 /// Adds a decimal count to a sum, refusing bad text and overflow.
@@ -396,16 +406,11 @@ fn check_same_run(path: &Path, old: &Checkpoint, new: &Checkpoint) -> Result<()>
 }
 
 fn progress_bar(wanted: bool, len: usize, done: usize) -> Option<ProgressBar> {
-    use std::io::IsTerminal;
-    if !wanted || !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
-    let style = ProgressStyle::with_template(
-        "{wide_bar} {pos}/{len} parts, {msg}, {per_sec}, {elapsed} elapsed, ETA {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
+    let bar = super::progress::bar(
+        wanted,
+        Some(len as u64),
+        super::progress::bar_style("parts"),
+    )?;
     bar.set_position(done as u64);
     // Rate and ETA count only the parts this run does, not the resumed ones.
     bar.reset_eta();
@@ -417,28 +422,123 @@ fn draw(bar: &ProgressBar, st: &State) {
     if done != bar.position() {
         bar.set_position(done.min(bar.length().unwrap_or(done)));
     }
-    bar.set_message(format!("{} solutions", st.solutions));
+    bar.set_message(format!("{} solutions, ", st.solutions));
     bar.tick();
 }
 
 fn load_checkpoint(path: &Path) -> Result<Checkpoint> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    let ck: Checkpoint = serde_json::from_str(&text).with_context(|| {
-        format!(
-            "{} is not a placer checkpoint (damaged or another file); delete it to start over",
-            path.display()
-        )
+    let p = path.display();
+    let start_over = "delete it to start over";
+    let text = crate::input::read(path, crate::input::Limit::CHECKPOINT)
+        .with_context(|| format!("cannot read checkpoint {p}"))?;
+    let ck: Checkpoint = unseal(&text).map_err(|refused| match refused {
+        Refused::NotARecord => {
+            anyhow!("{p} is not a placer checkpoint (damaged or another file); {start_over}")
+        }
+        _ => anyhow!("checkpoint {p} {refused}; {start_over}"),
     })?;
+    let mut sum: u128 = 0;
     for (i, (count, _)) in &ck.done {
         ensure!(
             *i < ck.subproblems && count.parse::<u128>().is_ok(),
-            "checkpoint {} is damaged: part {i} of {} with count `{count}`; delete it to start over",
-            path.display(),
+            "checkpoint {p} is damaged: part {i} of {} with count `{count}`; {start_over}",
             ck.subproblems
         );
+        sum = add_count(sum, count)
+            .with_context(|| format!("checkpoint {p} is damaged; {start_over}"))?;
     }
     Ok(ck)
+}
+
+/// A record placer saves and reads back (a checkpoint, a shard result): its
+/// `checksum` is the FNV-1a hash of its compact JSON with `checksum` empty, so
+/// any change to its content after placer wrote it is refused.
+pub trait Record: Serialize + for<'de> Deserialize<'de> + Clone {
+    /// The record's format version.
+    fn format(&self) -> u32;
+    /// The stored checksum.
+    fn checksum_mut(&mut self) -> &mut String;
+}
+
+impl Record for Part {
+    fn format(&self) -> u32 {
+        self.format
+    }
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
+impl Record for Checkpoint {
+    fn format(&self) -> u32 {
+        self.format
+    }
+    fn checksum_mut(&mut self) -> &mut String {
+        &mut self.checksum
+    }
+}
+
+/// The checksum a record should carry.
+fn checksum_of<R: Record>(record: &R) -> String {
+    let mut blank = record.clone();
+    blank.checksum_mut().clear();
+    // Serializing plain structs, maps and strings cannot fail.
+    fnv1a(&serde_json::to_string(&blank).unwrap_or_default())
+}
+
+/// The record with its checksum filled in.
+pub fn seal<R: Record>(mut record: R) -> R {
+    *record.checksum_mut() = checksum_of(&record);
+    record
+}
+
+/// Why a saved record was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// Not JSON, or not the fields of this kind of record.
+    NotARecord,
+    /// Another format version (`None`: version 1, which had no version field).
+    Format(Option<u64>),
+    /// Its content does not match its checksum.
+    Checksum,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::NotARecord => write!(f, "is not a placer record"),
+            Refused::Format(None) => write!(
+                f,
+                "is in the format of an older placer (no format version, no checksum), \
+                 which this one does not read (it reads format {FORMAT})"
+            ),
+            Refused::Format(Some(v)) => {
+                write!(f, "is in format {v}, but this placer reads format {FORMAT}")
+            }
+            Refused::Checksum => write!(
+                f,
+                "fails its checksum: it was changed after placer wrote it"
+            ),
+        }
+    }
+}
+
+/// Reads a record: the right format version first, then its fields, then its checksum.
+pub fn unseal<R: Record>(text: &str) -> Result<R, Refused> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|_| Refused::NotARecord)?;
+    let Some(fields) = value.as_object() else {
+        return Err(Refused::NotARecord);
+    };
+    match fields.get("format").map(serde_json::Value::as_u64) {
+        None => return Err(Refused::Format(None)),
+        Some(Some(v)) if v == u64::from(FORMAT) => {}
+        Some(v) => return Err(Refused::Format(v)),
+    }
+    let mut record: R = serde_json::from_str(text).map_err(|_| Refused::NotARecord)?;
+    if record.format() != FORMAT || checksum_of(&record) != *record.checksum_mut() {
+        return Err(Refused::Checksum);
+    }
+    Ok(record)
 }
 
 /// Writes the checkpoint next to its place, syncs it, then renames it over: a
@@ -448,7 +548,7 @@ fn save_checkpoint(path: &Path, ck: &Checkpoint) -> Result<()> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let tmp = path.with_file_name(name);
-    let text = serde_json::to_string(ck)?;
+    let text = serde_json::to_string(&seal(ck.clone()))?;
     let write = || -> std::io::Result<()> {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(text.as_bytes())?;
@@ -466,7 +566,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
     ensure!(!paths.is_empty(), "no parts to merge");
     let mut parts = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read(path, crate::input::Limit::SHARD_RESULTS)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let before = parts.len();
         for (n, line) in text.lines().enumerate() {
@@ -474,8 +574,11 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
                 continue;
             }
             let at = format!("{}:{}", path.display(), n + 1);
-            let part: Part = serde_json::from_str(line).with_context(|| {
-                format!("{at} is not a placer shard result (the JSON line `--shard I/K` prints)")
+            let part: Part = unseal(line).map_err(|refused| match refused {
+                Refused::NotARecord => anyhow!(
+                    "{at} is not a placer shard result (the JSON line `--shard I/K` prints)"
+                ),
+                _ => anyhow!("{at} {refused}; run that shard again"),
             })?;
             parts.push((at, part));
         }
@@ -495,13 +598,8 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
     for (path, part) in &parts {
         ensure!(
             part.fingerprint == first.fingerprint && part.unique == first.unique,
-            "{path} is from other rules, parameters or mode than {first_path} (`{}` with {}{} vs `{}` with {}{})",
-            part.rules,
-            show_params(&part.params),
-            if part.unique { ", --unique" } else { "" },
-            first.rules,
-            show_params(&first.params),
-            if first.unique { ", --unique" } else { "" },
+            "{path} is from another run than {first_path}: {}",
+            differences(part, first)
         );
         let Some(s) = part.shard else {
             bail!("{path} is a whole run, not a shard")
@@ -532,12 +630,58 @@ pub fn merge(paths: &[PathBuf]) -> Result<Part> {
         };
         bail!("missing shards: {}{more}", missing.join(", "));
     }
-    Ok(Part {
+    Ok(seal(Part {
         shard: None,
         count: count.to_string(),
         nodes,
         ..first.clone()
-    })
+    }))
+}
+
+/// What differs between two parts of different runs, `this` vs `that`.
+fn differences(this: &Part, that: &Part) -> String {
+    let mut found = Vec::new();
+    if this.rules != that.rules {
+        found.push(format!("rules `{}` vs `{}`", this.rules, that.rules));
+    }
+    if this.params != that.params {
+        found.push(format!(
+            "parameters {} vs {}",
+            show_params(&this.params),
+            show_params(&that.params)
+        ));
+    }
+    if this.unique != that.unique {
+        let show = |u: bool| {
+            if u {
+                "with --unique"
+            } else {
+                "without --unique"
+            }
+        };
+        found.push(format!(
+            "counted {} vs {}",
+            show(this.unique),
+            show(that.unique)
+        ));
+    }
+    if this.subproblems != that.subproblems {
+        found.push(format!(
+            "{} vs {} subproblems",
+            this.subproblems, that.subproblems
+        ));
+    }
+    if found.is_empty() {
+        found.push(format!(
+            "the same rules `{}` and parameters {}, but fingerprint {} vs {}: other rule \
+             details (holes, pictures, lines, groups) or another placer version",
+            this.rules,
+            show_params(&this.params),
+            this.fingerprint,
+            that.fingerprint
+        ));
+    }
+    found.join(", ")
 }
 
 #[cfg(test)]
@@ -564,6 +708,65 @@ mod tests {
         assert_eq!(ok, Shard { index: 2, of: 3 });
         for bad in [r#"{"index":0,"of":3}"#, r#"{"index":4,"of":3}"#] {
             assert!(serde_json::from_str::<Shard>(bad).is_err(), "{bad}");
+        }
+    }
+
+    fn sealed_checkpoint(done: &[(usize, &str)]) -> Checkpoint {
+        seal(Checkpoint {
+            format: FORMAT,
+            fingerprint: "0".into(),
+            rules: "queens".into(),
+            params: BTreeMap::from([("n".into(), 8)]),
+            unique: false,
+            shard: None,
+            subproblems: 4,
+            done: done.iter().map(|&(i, c)| (i, (c.into(), 1))).collect(),
+            checksum: String::new(),
+        })
+    }
+
+    #[test]
+    fn records_round_trip_and_refuse_any_change() {
+        let ck = sealed_checkpoint(&[(0, "5"), (3, "7")]);
+        let text = serde_json::to_string(&ck).unwrap();
+        let back: Checkpoint = unseal(&text).unwrap();
+        assert_eq!(back.done, ck.done);
+        let changed = text.replace("\"7\"", "\"8\"");
+        assert_ne!(changed, text);
+        assert_eq!(
+            unseal::<Checkpoint>(&changed).unwrap_err(),
+            Refused::Checksum
+        );
+        let extra = text.replacen('{', "{\"more\":1,", 1);
+        assert_eq!(
+            unseal::<Checkpoint>(&extra).unwrap_err(),
+            Refused::NotARecord
+        );
+        let old = text.replace("\"format\":2,", "");
+        assert_eq!(
+            unseal::<Checkpoint>(&old).unwrap_err(),
+            Refused::Format(None)
+        );
+        assert_eq!(unseal::<Part>("[1]").unwrap_err(), Refused::NotARecord);
+    }
+
+    #[test]
+    fn sealed_but_impossible_checkpoints_are_damaged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.ckpt");
+        let cases = [
+            (vec![(9, "1")], "part 9 of 4"),
+            (vec![(0, "x")], "with count `x`"),
+            (
+                vec![(0, "340282366920938463463374607431768211455"), (1, "1")],
+                "overflows 128 bits",
+            ),
+        ];
+        for (done, message) in cases {
+            save_checkpoint(&path, &sealed_checkpoint(&done)).unwrap();
+            let err = format!("{:#}", load_checkpoint(&path).unwrap_err());
+            assert!(err.contains(message), "{err}");
+            assert!(err.contains("c.ckpt is damaged"), "{err}");
         }
     }
 

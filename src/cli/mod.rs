@@ -3,10 +3,12 @@
 
 mod args;
 pub mod longrun;
+mod progress;
+mod step;
 
 pub use args::{Args, BindArgs, Command, RunArgs};
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -14,9 +16,10 @@ use anyhow::{Context, Result, bail};
 use clap::CommandFactory;
 
 use crate::error::Source;
+use crate::input::{self, Limit};
 use crate::output::{self, Format};
 use crate::plan::Plan;
-use crate::problem::{Bindings, Problem};
+use crate::problem::{Bindings, Family, Problem};
 use crate::search::{CountOptions, Solution, Tally};
 use crate::spec::{BUILTIN, RuleSpec};
 
@@ -31,6 +34,27 @@ pub enum Outcome {
     Interrupted,
 }
 
+/// Writes one line to stderr, like `eprintln!`, but a closed or full stderr
+/// loses the message instead of panicking: the run and its stdout go on. Every
+/// message of the command line goes through here (or [`stderr_text`]).
+pub fn stderr_line(args: std::fmt::Arguments<'_>) {
+    stderr_text(format_args!("{args}\n"));
+}
+
+/// Writes text to stderr with no newline added; write errors are ignored, as
+/// in [`stderr_line`].
+pub fn stderr_text(args: std::fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`stderr_line`]: never panics.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::stderr_line(format_args!($($arg)*))
+    };
+}
+
 /// Whether the error is a closed stdout, which ends the program quietly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
@@ -41,6 +65,7 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 
 /// Runs one command.
 pub fn run(args: Args) -> Result<Outcome> {
+    progress::install();
     match args.command {
         Command::Queens { n, run } => queens(&n, &run),
         Command::Solve { rules, bind, run } => {
@@ -95,11 +120,13 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Merge { parts, json } => {
             let part = longrun::merge(&parts)?;
+            let mut out = io::stdout().lock();
             if json {
-                println!("{}", serde_json::to_string(&part)?);
+                writeln!(out, "{}", serde_json::to_string(&part)?)?;
             } else {
-                println!("{}", part.count);
+                writeln!(out, "{}", part.count)?;
             }
+            out.flush()?;
             Ok(Outcome::Done)
         }
         Command::Rules => {
@@ -112,23 +139,28 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Command::Check { rules, bind } => check(&rules, &bind),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Args::command(), "placer", &mut io::stdout());
+            // Into a buffer first: clap_complete panics when its writer fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
+            let mut out = io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .context("cannot write the output")?;
             Ok(Outcome::Done)
         }
     }
 }
 
-/// Reads a picture file, or stdin for `-`.
+/// Reads a picture file, or stdin for `-`, within [`Limit::PICTURE`].
 fn read_picture(path: &Path) -> Result<std::sync::Arc<Source>> {
-    if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the picture from stdin")?;
-        return Ok(Source::new("<stdin>", text));
-    }
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(Source::new(path.display().to_string(), text))
+    let name = if path.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = input::read(path, Limit::PICTURE)
+        .with_context(|| format!("cannot read the picture {name}"))?;
+    Ok(Source::new(name, text))
 }
 
 /// Resolves, reads and binds a rule set.
@@ -140,8 +172,15 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         cells: bind.cells.as_deref().map(read_picture).transpose()?,
     };
     let problem = Problem::bind(&spec, &bindings)?;
+    let region_group = problem.groups.iter().any(|g| g.family == Family::Region);
+    if bind.regions.is_some() && !region_group {
+        bail!(
+            "`{}` has no group over regions, so --regions would change nothing; region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"",
+            problem.name
+        );
+    }
     for name in problem.disconnected_regions() {
-        eprintln!("warning: region `{name}` is not connected");
+        say!("warning: region `{name}` is not connected");
     }
     Ok(problem)
 }
@@ -201,6 +240,11 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
         "internal error: the constructed placement is not a solution"
     );
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if run.format == Format::Json {
+        output::write_line(&mut out, &ConstructedLine { cells: &cols })?;
+        out.flush()?;
+        return Ok(Outcome::Done);
+    }
     let mut line = String::new();
     for (r, &c) in cols.iter().enumerate() {
         use std::fmt::Write as _;
@@ -210,13 +254,6 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
                 line,
                 "{}({},{})",
                 if r > 0 { " " } else { "" },
-                r + 1,
-                c + 1
-            )?,
-            Format::Json => write!(
-                line,
-                "{}[{},{}]",
-                if r > 0 { "," } else { "{\"cells\":[" },
                 r + 1,
                 c + 1
             )?,
@@ -232,14 +269,24 @@ fn queens_constructed(n: i64, run: &RunArgs) -> Result<Outcome> {
             line.clear();
         }
     }
-    match run.format {
-        Format::Json => line.push_str("]}\n"),
-        Format::Tuple | Format::Cells => line.push('\n'),
-        _ => {}
+    if matches!(run.format, Format::Tuple | Format::Cells) {
+        line.push('\n');
     }
     out.write_all(line.as_bytes())?;
     out.flush()?;
     Ok(Outcome::Done)
+}
+
+/// A constructed queens solution as a JSON line, `{"cells":[[1,2],...]}`,
+/// streamed cell by cell (N may be 10⁸).
+#[derive(serde::Serialize)]
+struct ConstructedLine<'a> {
+    #[serde(serialize_with = "serialize_queen_cells")]
+    cells: &'a [usize],
+}
+
+fn serialize_queen_cells<S: serde::Serializer>(cols: &&[usize], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cols.iter().enumerate().map(|(r, &c)| [r + 1, c + 1]))
 }
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
@@ -247,9 +294,17 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
     if run.shard.is_some() || run.checkpoint.is_some() {
         bail!("--shard and --checkpoint need one N, not `-`");
     }
+    if run.all || run.first || run.step || run.stats || run.out.is_some() {
+        bail!(
+            "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
+        );
+    }
+    if !matches!(run.format, Format::Board | Format::Json) {
+        bail!("`placer queens -` prints counts, one per line: bare, or with --format json");
+    }
     let mut out = io::stdout().lock();
-    for (i, line) in io::stdin().lock().lines().enumerate() {
-        let line = line.context("cannot read stdin")?;
+    for (i, line) in stdin_lines().enumerate() {
+        let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();
         if text.is_empty() {
             continue;
@@ -262,9 +317,16 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         if n == 0 {
             break;
         }
+        if n > QUEENS_SEARCHED as i64 {
+            bail!(
+                "stdin line {}: N = {n} is over the {QUEENS_SEARCHED}×{QUEENS_SEARCHED} limit of counting",
+                i + 1
+            );
+        }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
-        let tally = problem.plan().count(count_options(run));
-        writeln!(out, "{}", tally.count)?;
+        let bar = progress::spinner(!run.no_progress, &format!("counting n = {n}"));
+        let tally = progress::run(bar, |_| problem.plan().count(count_options(run)));
+        print_count(&mut out, run.format, &tally.count.to_string())?;
         out.flush()?;
     }
     Ok(Outcome::Done)
@@ -309,9 +371,14 @@ fn mode(run: &RunArgs) -> Mode {
 
 fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     let plan = problem.plan();
-    if run.unique && plan.symmetry.order() == 1 {
-        bail!(
-            "--unique needs rules with symmetries, but `{}` on this board has none (holes, givens or regions break them)",
+    let unique_is_plain = run.unique && plan.symmetry.order() == 1;
+    let run = &RunArgs {
+        unique: run.unique && !unique_is_plain,
+        ..run.clone()
+    };
+    if unique_is_plain {
+        say!(
+            "note: `{}` on this board has no symmetries (holes, givens, regions or a rectangle break them): every solution is its own class, so --unique gives the plain answer",
             plan.problem.name
         );
     }
@@ -320,11 +387,15 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     {
         bail!("--shard and --checkpoint work with --count only (and without --limit)");
     }
+    if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
+        bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
+    }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let (tally, outcome) = match mode(run) {
         Mode::Count if run.limit.is_some() => {
-            let tally = plan.count(count_options(run));
+            let bar = progress::spinner(!run.no_progress, "counting");
+            let tally = progress::run(bar, |_| plan.count(count_options(run)));
             print_count(&mut out, run.format, &tally.count.to_string())?;
             (tally, Outcome::Done)
         }
@@ -354,13 +425,11 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                 }
                 longrun::Ended::Interrupted => {
                     match &run.checkpoint {
-                        Some(path) => eprintln!(
+                        Some(path) => say!(
                             "interrupted; finished parts are saved in {}: run the same command to resume",
                             path.display()
                         ),
-                        None => {
-                            eprintln!("interrupted; pass --checkpoint FILE to keep finished work")
-                        }
+                        None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
                     }
                     return Ok(Outcome::Interrupted);
                 }
@@ -375,6 +444,12 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             let tally = match &run.out {
                 Some(dir) if run.format == Format::Svg => write_svg_files(&plan, run, limit, dir)?,
                 Some(_) => bail!("--out DIR writes SVG files: add --format svg"),
+                None if mode(run) == Mode::First => {
+                    let bar = progress::spinner(!run.no_progress, "searching");
+                    progress::run(bar, |_| {
+                        print_solutions(&plan, run, limit, &mut out, |_| Ok(true))
+                    })?
+                }
                 None => print_solutions(&plan, run, limit, &mut out, |_| Ok(true))?,
             };
             let outcome = if mode(run) == Mode::First && tally.count == 0 {
@@ -385,14 +460,15 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
             (tally, outcome)
         }
         Mode::Step => {
-            let mut lines = io::stdin().lock().lines();
-            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| {
-                ask_next(&mut lines, "solution", k)
-            })?;
-            if tally.count == 0 {
-                eprintln!("no solution");
-            }
-            (tally, Outcome::Done)
+            let mut stepper = step::Stepper::new("solution", stdin_lines());
+            let tally = print_solutions(&plan, run, run.limit, &mut out, |k| stepper.next(k))?;
+            stepper.finish(tally.count, run.limit);
+            let outcome = if tally.count == 0 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Done
+            };
+            (tally, outcome)
         }
     };
     out.flush()?;
@@ -402,11 +478,17 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     Ok(outcome)
 }
 
-fn print_count(out: &mut impl Write, format: Format, count: &str) -> io::Result<()> {
+fn print_count(out: &mut impl Write, format: Format, count: &str) -> Result<()> {
     match format {
-        Format::Json => writeln!(out, "{{\"count\":{count}}}"),
-        _ => writeln!(out, "{count}"),
+        Format::Json => {
+            let count = output::Exact::new(count).with_context(|| {
+                format!("internal error: the count `{count}` is not an integer")
+            })?;
+            output::write_line(out, &output::CountLine { count })?
+        }
+        _ => writeln!(out, "{count}")?,
     }
+    Ok(())
 }
 
 /// Hands solutions to `each` with their 1-based number, at most `limit` of
@@ -429,21 +511,10 @@ fn take_each(
     Ok(count)
 }
 
-/// The `--step` prompt after solution `k`: whether to show the next one.
-fn ask_next(
-    lines: &mut impl Iterator<Item = io::Result<String>>,
-    what: &str,
-    k: u128,
-) -> Result<bool> {
-    eprint!("-- {what} {k} -- Enter: next, q: quit ");
-    if !io::stdin().is_terminal() {
-        eprintln!();
-    }
-    match lines.next() {
-        Some(Ok(line)) => Ok(!line.trim().eq_ignore_ascii_case("q")),
-        Some(Err(e)) => Err(e.into()),
-        None => Ok(false),
-    }
+/// The lines of stdin, each within [`Limit::LINE`].
+fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
+    let mut stdin = io::stdin().lock();
+    std::iter::from_fn(move || input::read_line(&mut stdin).transpose())
 }
 
 /// The solutions to print: for `--first`, in the order that finds one soonest.
@@ -480,6 +551,26 @@ fn print_solutions(
 /// Writes each solution to its own SVG file in `dir`.
 fn write_svg_files(plan: &Plan, run: &RunArgs, limit: Option<u128>, dir: &Path) -> Result<Tally> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let ours = |name: &str| {
+        name.strip_prefix("solution-")
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut earlier: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| ours(name))
+        .collect();
+    if !earlier.is_empty() {
+        earlier.sort();
+        bail!(
+            "{} already holds {} solution file{} ({}, ...) from an earlier run: remove them or choose another directory",
+            dir.display(),
+            earlier.len(),
+            if earlier.len() == 1 { "" } else { "s" },
+            earlier[0]
+        );
+    }
     let mut solutions = solutions(plan, run);
     let count = take_each(solutions.by_ref(), limit, |k, solution| {
         let path = dir.join(format!("solution-{k:04}.svg"));
@@ -508,8 +599,9 @@ fn generate(
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let started = Instant::now();
-    let puzzle = crate::generate::generate(&spec, set, size, seed)?;
-    eprintln!(
+    let bar = progress::spinner(true, &format!("generating a {size}×{size} puzzle"));
+    let puzzle = progress::run(bar, |_| crate::generate::generate(&spec, set, size, seed))?;
+    say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",
         puzzle.evaluations,
         started.elapsed().as_secs_f64()
@@ -551,9 +643,7 @@ fn select(
         bail!("--unique, --checkpoint and --shard are for rule files, not matrices");
     }
     let mut m = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io::stdin(), &mut text)
-            .context("cannot read the matrix from stdin")?;
+        let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
         Matrix::parse(&text).context("<stdin>")?
     } else {
         Matrix::load(path)?
@@ -617,7 +707,7 @@ fn select(
         print_count(&mut out, run.format, &count)?;
         out.flush()?;
         if run.stats {
-            eprintln!(
+            say!(
                 "solutions: {count}  seconds: {:.3}",
                 started.elapsed().as_secs_f64()
             );
@@ -626,27 +716,29 @@ fn select(
     }
     let limit = if first_only { Some(1) } else { run.limit };
     let step = mode(run) == Mode::Step;
-    let mut lines = io::stdin().lock().lines();
+    let mut stepper = step.then(|| step::Stepper::new("selection", stdin_lines()));
     let mut printer =
         output::sink(run.format, &problem, problem.values.as_deref(), &mut out)?.flush_each(true);
     let selections = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
     let count = take_each(selections, limit, |k, solution| {
         printer.write(solution)?;
-        if step {
-            ask_next(&mut lines, "selection", k)
-        } else {
-            Ok(true)
+        match &mut stepper {
+            Some(stepper) => stepper.next(k),
+            None => Ok(true),
         }
     })?;
+    if let Some(stepper) = &stepper {
+        stepper.finish(count, limit);
+    }
     printer.into_result()?;
     out.flush()?;
     if run.stats {
-        eprintln!(
+        say!(
             "solutions: {count}  seconds: {:.3}",
             started.elapsed().as_secs_f64()
         );
     }
-    Ok(if first_only && count == 0 {
+    Ok(if (first_only || step) && count == 0 {
         Outcome::NoSolution
     } else {
         Outcome::Done
@@ -659,9 +751,10 @@ fn print_stats(tally: Tally, seconds: f64) {
     } else {
         0.0
     };
-    eprintln!(
+    say!(
         "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
-        tally.nodes, tally.count
+        tally.nodes,
+        tally.count
     );
 }
 
@@ -678,37 +771,61 @@ fn table(
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
-    for v in values {
-        let mut bind = bind.clone();
-        bind.set.retain(|(k, _)| k != param);
-        bind.set.push((param.to_string(), v));
-        let plan = load(rules, &bind)
-            .with_context(|| format!("{param} = {v}"))?
-            .plan();
-        let options = CountOptions {
-            threads: threads(threads_wanted),
-            limit: None,
-            unique: false,
-        };
-        let total = plan.count(options).count;
-        let classes = unique.then(|| {
-            plan.count(CountOptions {
-                unique: true,
-                ..options
-            })
-            .count
-        });
-        match (json, classes) {
-            (true, Some(u)) => {
-                writeln!(out, "{{\"{param}\":{v},\"count\":{total},\"unique\":{u}}}")?
+    // The header goes out with the first row, so an error comes alone.
+    let mut header = (!json).then(|| {
+        let unique = if unique { " unique" } else { "" };
+        format!("{param} solutions{unique}")
+    });
+    let len = values.end().abs_diff(*values.start()).saturating_add(1);
+    let bar = progress::bar(true, Some(len), progress::bar_style("values"));
+    progress::run(bar, |bar| -> Result<Outcome> {
+        for v in values {
+            if let Some(bar) = bar {
+                bar.set_message(format!("{param} = {v}, "));
             }
-            (true, None) => writeln!(out, "{{\"{param}\":{v},\"count\":{total}}}")?,
-            (false, Some(u)) => writeln!(out, "{v} {total} {u}")?,
-            (false, None) => writeln!(out, "{v} {total}")?,
+            let mut bind = bind.clone();
+            bind.set.retain(|(k, _)| k != param);
+            bind.set.push((param.to_string(), v));
+            let plan = load(rules, &bind)
+                .with_context(|| format!("{param} = {v}"))?
+                .plan();
+            let options = CountOptions {
+                threads: threads(threads_wanted),
+                limit: None,
+                unique: false,
+            };
+            let total = plan.count(options).count;
+            let classes = unique.then(|| {
+                plan.count(CountOptions {
+                    unique: true,
+                    ..options
+                })
+                .count
+            });
+            if json {
+                let line = output::TableLine {
+                    param,
+                    value: v,
+                    count: output::Exact::new(total).context("a count is an integer")?,
+                    unique: classes.and_then(output::Exact::new),
+                };
+                output::write_line(&mut out, &line)?;
+            } else {
+                if let Some(header) = header.take() {
+                    writeln!(out, "{header}")?;
+                }
+                match classes {
+                    Some(u) => writeln!(out, "{v} {total} {u}")?,
+                    None => writeln!(out, "{v} {total}")?,
+                }
+            }
+            out.flush()?;
+            if let Some(bar) = bar {
+                bar.inc(1);
+            }
         }
-        out.flush()?;
-    }
-    Ok(Outcome::Done)
+        Ok(Outcome::Done)
+    })
 }
 
 fn check(rules: &str, bind: &BindArgs) -> Result<Outcome> {

@@ -8,6 +8,11 @@
 //! assert_eq!(construct(3), None);
 //! ```
 
+/// From this size on, `--first` on plain N-queens gives [`construct`]'s
+/// solution instead of searching: the row-order search for the first
+/// solution takes 0.2 s at n = 22 and minutes from n = 30.
+pub const CONSTRUCT_FROM: usize = 22;
+
 /// One N-queens solution (the 0-based column of each row's queen), or
 /// `None` when there is none (n = 2, 3). O(n), by the classic n mod 6 cases.
 pub fn construct(n: usize) -> Option<Vec<usize>> {

@@ -255,9 +255,11 @@ impl Matrix {
     /// Reads a matrix from a file; errors name the path.
     pub fn load(path: impl AsRef<Path>) -> Result<Matrix, MatrixError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| MatrixError::Io {
-            path: path.to_path_buf(),
-            error: source,
+        let text = crate::input::read(path, crate::input::Limit::MATRIX).map_err(|source| {
+            MatrixError::Io {
+                path: path.to_path_buf(),
+                error: source,
+            }
         })?;
         Matrix::parse(&text).map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),

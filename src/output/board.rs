@@ -13,8 +13,12 @@
 //!
 //! - On a board with regions, a free cell shows its region's label in
 //!   lowercase instead of `.`, so the puzzle stays visible around the pieces
-//!   (cells outside every region show `.`). When a label is longer than one
-//!   character (`10`), every cell is right-aligned to the longest label:
+//!   (cells outside every region show `.`). When lowercase would be ambiguous
+//!   (labels `a` and `A`, or a label that is the piece's symbol in either
+//!   case, such as region `Q` beside queens), free cells show the region's
+//!   number instead, 1 for the first label in reading order. When a label is
+//!   longer than one character (`10`), every cell is right-aligned to the
+//!   longest label:
 //!
 //!   ```text
 //!   a Q b b
@@ -61,6 +65,10 @@ impl<'a> Board<'a> {
         check_values(problem, values)?;
         let n = problem.cells();
         let symbol = problem.piece.symbol.to_string();
+        let labels = problem
+            .regions
+            .as_ref()
+            .map_or_else(Vec::new, |r| region_labels(&r.names, problem.piece.symbol));
         let (empty, full): (Vec<String>, Vec<String>) = match values {
             Some(values) => (0..n)
                 .map(|cell| {
@@ -76,7 +84,7 @@ impl<'a> Board<'a> {
                     let region = problem
                         .regions
                         .as_ref()
-                        .and_then(|r| r.of_cell[cell].map(|i| r.names[i].to_lowercase()));
+                        .and_then(|r| r.of_cell[cell].map(|i| labels[i].clone()));
                     let text = if problem.holes[cell] {
                         "#".to_string()
                     } else {
@@ -99,6 +107,24 @@ impl<'a> Board<'a> {
             width,
             framed: values.is_some(),
         })
+    }
+}
+
+/// What each region shows on free cells: its label in lowercase, when that
+/// keeps the regions apart from each other and from the piece's symbol (in
+/// either case); otherwise the region's number, 1 for the first label met.
+fn region_labels(names: &[String], symbol: char) -> Vec<String> {
+    let lower: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    let symbol = symbol.to_lowercase().to_string();
+    let distinct = lower
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len()
+        == lower.len();
+    if distinct && !lower.contains(&symbol) {
+        lower
+    } else {
+        (1..=names.len()).map(|i| i.to_string()).collect()
     }
 }
 

@@ -29,6 +29,19 @@
 //! |-----|------|---------|
 //! | `count` | non-negative integer | the number of solutions; it may exceed 2^64, so read it with an arbitrary-precision parser where that matters |
 //!
+//! A line of `placer table --json`, written by [`TableLine`]:
+//!
+//! ```text
+//! {"param":"n","value":8,"count":92,"unique":12}
+//! ```
+//!
+//! | key | type | meaning |
+//! |-----|------|---------|
+//! | `param` | string | the parameter that varies (`--param`) |
+//! | `value` | integer | its value on this line |
+//! | `count` | non-negative integer | the number of solutions |
+//! | `unique` | non-negative integer | only with `--unique`: the classes under the board's symmetries |
+//!
 //! Numbers are written in plain decimal, never with an exponent: integers
 //! without a fraction (`5`, not `5.0`), other values with the shortest
 //! digits that read back as the same 64-bit float (`0.1`). A value that is
@@ -38,6 +51,8 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+
+use serde::Serialize;
 
 use super::{OutputError, Render, check_values, value_text};
 use crate::problem::Problem;
@@ -110,10 +125,64 @@ impl Render for Json<'_> {
     }
 }
 
-/// The count line, `{"count":92}`, without the newline. The digits are
-/// written by hand, so a count above `u64::MAX` stays an exact JSON number.
+/// An exact non-negative integer of any size (a count), written as a plain
+/// JSON number through serde_json, so counts above `u64::MAX` stay exact.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exact(String);
+
+impl Exact {
+    /// The integer whose decimal digits `n` displays; `None` unless they are digits.
+    pub fn new(n: impl std::fmt::Display) -> Option<Exact> {
+        let digits = n.to_string();
+        let ok = !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && (digits == "0" || !digits.starts_with('0'));
+        ok.then_some(Exact(digits))
+    }
+}
+
+impl Serialize for Exact {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_json::value::RawValue::from_string(self.0.clone())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
+    }
+}
+
+/// The line of a count: `{"count":92}`.
+#[derive(Debug, Serialize)]
+pub struct CountLine {
+    /// The number of solutions.
+    pub count: Exact,
+}
+
+/// One line of `placer table --json`: `{"param":"n","value":8,"count":92}`,
+/// plus `"unique"` with `--unique`.
+#[derive(Debug, Serialize)]
+pub struct TableLine<'a> {
+    /// The parameter that varies.
+    pub param: &'a str,
+    /// Its value on this line.
+    pub value: i64,
+    /// The number of solutions.
+    pub count: Exact,
+    /// The number of classes under the board's symmetries, with `--unique`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Exact>,
+}
+
+/// Writes one value as a JSON line.
+pub fn write_line<W: Write>(out: &mut W, line: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    writeln!(out)
+}
+
+/// The count line, `{"count":92}`, without the newline.
 pub fn count_line(count: u128) -> String {
-    format!("{{\"count\":{count}}}")
+    let line = CountLine {
+        count: Exact(count.to_string()),
+    };
+    serde_json::to_string(&line).expect("a count serializes")
 }
 
 /// Writes the count line, `{"count":92}`, and a newline.

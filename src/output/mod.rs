@@ -40,7 +40,7 @@ pub mod tuple;
 
 pub use board::Board;
 pub use cells::Cells;
-pub use json::{Json, count_line, write_count};
+pub use json::{CountLine, Exact, Json, TableLine, count_line, write_count, write_line};
 pub use svg::{Svg, svg_document};
 pub use tuple::Tuple;
 
@@ -101,7 +101,7 @@ pub enum OutputError {
         cols: usize,
     },
     /// Writing failed.
-    #[error("cannot write the output: {0}")]
+    #[error("cannot write the output")]
     Io(#[from] io::Error),
 }
 

@@ -234,15 +234,16 @@ impl Plan {
             }
         );
         out += &format!(
-            "board:    {}×{}{}, {} holes, {} givens{}\n",
+            "board:    {}×{}{}, {}, {}{}\n",
             self.rows,
             self.cols,
             if p.wrap { " torus" } else { "" },
-            holes,
-            p.givens.len(),
-            p.regions
-                .as_ref()
-                .map_or(String::new(), |r| format!(", {} regions", r.names.len()))
+            plural(holes, "hole"),
+            plural(p.givens.len(), "given"),
+            p.regions.as_ref().map_or(String::new(), |r| format!(
+                ", {}",
+                plural(r.names.len(), "region")
+            ))
         );
         out += &format!(
             "piece:    {} `{}` × {}\n",
@@ -280,6 +281,15 @@ impl Plan {
     }
 }
 
+/// `1 hole`, `2 holes`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 impl Kernel {
     /// What the kernel is, in a few words.
     pub fn describe(&self) -> &'static str {
@@ -298,9 +308,13 @@ impl Kernel {
 /// n×n board, no two in a row or column, both diagonal families or neither,
 /// nothing else but leaps (and a torus).
 fn permutation(p: &Problem) -> Option<Permutation> {
+    permutation_shape(p).filter(|s| s.n <= crate::kernel::MAX_N)
+}
+
+/// The rules as a permutation problem of any size, kernel limit aside.
+pub(crate) fn permutation_shape(p: &Problem) -> Option<Permutation> {
     let lines = p.piece.lines;
     let plain = p.rows == p.cols
-        && p.rows <= crate::kernel::MAX_N
         && lines.row
         && lines.column
         && lines.diagonal == lines.anti_diagonal

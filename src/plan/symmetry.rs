@@ -26,6 +26,20 @@ pub enum Transform {
 }
 
 impl Transform {
+    /// The transform in a few words, for people.
+    pub fn words(self) -> &'static str {
+        match self {
+            Transform::Identity => "identity",
+            Transform::Rotate90 => "quarter turn",
+            Transform::Rotate180 => "half turn",
+            Transform::Rotate270 => "three-quarter turn",
+            Transform::FlipColumns => "left-right mirror",
+            Transform::FlipRows => "top-bottom mirror",
+            Transform::Transpose => "mirror in the \\ diagonal",
+            Transform::AntiTranspose => "mirror in the / diagonal",
+        }
+    }
+
     /// All 8.
     pub const ALL: [Transform; 8] = [
         Transform::Identity,
@@ -134,7 +148,7 @@ impl Symmetry {
             n => {
                 let names: Vec<String> = self.transforms[1..]
                     .iter()
-                    .map(|t| format!("{t:?}"))
+                    .map(|t| t.words().to_string())
                     .collect();
                 format!("{n} ({})", names.join(", "))
             }

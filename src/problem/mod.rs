@@ -430,15 +430,13 @@ impl Binder<'_> {
         })
     }
 
-    fn bind(&self) -> Result<Problem, Diagnostic> {
+    /// The params after `--set`: literals first, then the expressions over
+    /// them (`count = "n"`), in whatever order their references allow.
+    fn params(&self) -> Result<BTreeMap<String, i64>, Diagnostic> {
         let spec = self.spec;
-        let mut params: BTreeMap<String, i64> = spec
-            .params
-            .iter()
-            .map(|(k, v)| (k.clone(), *v.get_ref()))
-            .collect();
+        let mut params = BTreeMap::new();
         for (key, value) in &self.bindings.set {
-            if !params.contains_key(key) {
+            if !spec.params.contains_key(key) {
                 let names: Vec<&str> = spec.params.keys().map(String::as_str).collect();
                 let d = Diagnostic::new(format!(
                     "`{}` has no parameter `{key}`",
@@ -452,6 +450,50 @@ impl Binder<'_> {
             }
             params.insert(key.clone(), *value);
         }
+        let mut pending: Vec<(&String, &Spanned<Expr>)> = spec
+            .params
+            .iter()
+            .filter(|(k, _)| !params.contains_key(*k))
+            .collect();
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut failed = None;
+            pending.retain(|&(key, expr)| match expr.get_ref().eval(&params) {
+                Ok(v) => {
+                    params.insert(key.clone(), v);
+                    false
+                }
+                Err(e) => {
+                    failed.get_or_insert((key, expr, e));
+                    true
+                }
+            });
+            if pending.len() == before {
+                let (key, expr, e) = failed.expect("a pending param failed");
+                let waiting = e
+                    .unknown
+                    .as_ref()
+                    .is_some_and(|u| spec.params.contains_key(u));
+                if waiting {
+                    return Err(self
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
+                        .with_help("give one of them an integer value"));
+                }
+                return Err(match self.eval(&format!("params.{key}"), expr, &params) {
+                    Err(d) => d,
+                    Ok(_) => self.at(format!("params.{key}: {}", e.message), expr.span()),
+                });
+            }
+        }
+        Ok(params)
+    }
+
+    fn bind(&self) -> Result<Problem, Diagnostic> {
+        let spec = self.spec;
+        let params = self.params()?;
 
         let regions_pic = self.picture(
             &spec.board.regions,
@@ -539,10 +581,9 @@ impl Binder<'_> {
                 }
             }
         }
-        let regions = match &regions_pic {
-            Some(pic) => Some(self.regions(pic, &mut holes, &mut givens, &mut given_spans)?),
-            None => None,
-        };
+        let regions = regions_pic
+            .as_ref()
+            .map(|pic| self.regions(pic, &mut holes, &mut givens, &mut given_spans));
         givens.sort_unstable();
         givens.dedup();
         for &g in &givens {
@@ -568,7 +609,15 @@ impl Binder<'_> {
             None => (default_count.eval(&vars).unwrap_or(0), 0..0),
         };
         let free = holes.iter().filter(|h| !**h).count();
-        if count.0 < 0 || count.0 as usize > free {
+        if count.0 < 0 {
+            return Err(self
+                .at(
+                    format!("piece.count is {}, but it must be 0 or more", count.0),
+                    count.1,
+                )
+                .with_help(format!("a count from 0 to {free}")));
+        }
+        if count.0 as usize > free {
             return Err(self
                 .at(
                     format!(
@@ -604,7 +653,7 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1)?;
+        self.check_capacity(&problem, &count.1, regions_pic.as_ref())?;
         self.check_memory(&problem, &count.1)?;
         Ok(problem)
     }
@@ -752,13 +801,15 @@ impl Binder<'_> {
         }
     }
 
+    /// The regions of a picture that [`Picture::read`] checked; `s` and `x`
+    /// tokens add givens and holes.
     fn regions(
         &self,
         pic: &Picture,
         holes: &mut [bool],
         givens: &mut Vec<usize>,
         given_spans: &mut BTreeMap<usize, (Arc<Source>, Range<usize>)>,
-    ) -> Result<Regions, Diagnostic> {
+    ) -> Regions {
         let mut names: Vec<String> = Vec::new();
         let mut of_cell = Vec::new();
         for row in &pic.rows {
@@ -775,14 +826,6 @@ impl Binder<'_> {
                         label = stripped;
                     }
                 }
-                if label.is_empty() || !label.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                    return Err(Diagnostic::at(
-                        format!("`{}` is not a region label", tok.text),
-                        &pic.source,
-                        Some(tok.span.clone()),
-                    )
-                    .with_help("use one letter or digit per region, or numbers like `0 0 1s 2x` (s: a given, x: empty)"));
-                }
                 let index = names.iter().position(|n| n == label).unwrap_or_else(|| {
                     names.push(label.to_string());
                     names.len() - 1
@@ -790,7 +833,7 @@ impl Binder<'_> {
                 of_cell.push(Some(index));
             }
         }
-        Ok(Regions { of_cell, names })
+        Regions { of_cell, names }
     }
 
     fn lines(&self) -> Result<Lines, Diagnostic> {
@@ -890,6 +933,14 @@ impl Binder<'_> {
                     .transpose()?
                     .unwrap_or(usize::MAX),
             ),
+            (Some(c), _, _) => {
+                return Err(self
+                    .at(
+                        "a group takes `count` (exactly) or `min`/`max` (a range), not both",
+                        c.span(),
+                    )
+                    .with_help("count = 1 (exactly), or min = 1 / max = 2"));
+            }
             _ => {
                 return Err(self
                     .at("a group needs `count`, or `min` and/or `max`", g.of.span())
@@ -897,10 +948,13 @@ impl Binder<'_> {
             }
         };
         if min > max {
-            return Err(self.at(
-                format!("group.min {min} is larger than group.max {max}"),
-                g.of.span(),
-            ));
+            let span = g.min.as_ref().map_or_else(|| g.of.span(), Spanned::span);
+            return Err(self
+                .at(
+                    format!("group.min {min} is larger than group.max {max}"),
+                    span,
+                )
+                .with_help("lower min or raise max"));
         }
         Ok(Group { family, min, max })
     }
@@ -1003,7 +1057,12 @@ impl Binder<'_> {
 
     /// Groups whose minimum the free cells cannot hold, and piece counts that
     /// the groups or lines cannot take, are errors.
-    fn check_capacity(&self, p: &Problem, count_span: &Range<usize>) -> Result<(), Diagnostic> {
+    fn check_capacity(
+        &self,
+        p: &Problem,
+        count_span: &Range<usize>,
+        regions_pic: Option<&Picture>,
+    ) -> Result<(), Diagnostic> {
         let count = p.piece.count;
         let span = |g: usize| {
             self.spec
@@ -1034,11 +1093,26 @@ impl Binder<'_> {
                 }
             }
             let what = family.name();
+            let in_picture = |g: usize| {
+                regions_pic
+                    .filter(|_| family == Family::Region)
+                    .and_then(|pic| region_start(p, pic, g))
+            };
             if let Some(g) = size.iter().position(|&s| s < min) {
-                return Err(self.at(
-                    format!("each {what} needs at least {min} pieces, but {what} {} has only {} free cells", g + 1, size[g]),
-                    index.map_or(count_span.clone(), span),
-                ));
+                let name = match (&p.regions, family) {
+                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
+                    _ => format!("{what} {}", g + 1),
+                };
+                let message = format!(
+                    "each {what} needs at least {min} pieces, but {name} has only {} free cell{}",
+                    size[g],
+                    if size[g] == 1 { "" } else { "s" }
+                );
+                return Err(match in_picture(g) {
+                    Some((source, at)) => Diagnostic::at(message, &source, Some(at))
+                        .with_help("give the region more free cells (fewer `x` or holes)"),
+                    None => self.at(message, index.map_or(count_span.clone(), span)),
+                });
             }
             let low = min.saturating_mul(groups);
             let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
@@ -1048,6 +1122,25 @@ impl Binder<'_> {
                 } else {
                     format!("the {what}s hold at most {high} pieces in all")
                 };
+                // Regions from a picture: point at the first region too many,
+                // or at the picture's first row when it has too few.
+                let culprit = if count < low { count / min } else { 0 };
+                if let Some((source, at)) = in_picture(culprit.min(groups.saturating_sub(1))) {
+                    let at = if count < low {
+                        at
+                    } else {
+                        first_row(regions_pic)
+                    };
+                    return Err(Diagnostic::at(
+                        format!("piece.count is {count}, but in the picture {why}"),
+                        &source,
+                        Some(at),
+                    )
+                    .with_help(format!(
+                        "draw {} regions, or change piece.count or the group counts",
+                        if count < low { "fewer" } else { "more" }
+                    )));
+                }
                 return Err(Diagnostic::at(
                     format!("piece.count is {count}, but {why}"),
                     &self.src,
@@ -1061,6 +1154,27 @@ impl Binder<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// The picture token of region `g`'s first cell.
+fn region_start(p: &Problem, pic: &Picture, g: usize) -> Option<(Arc<Source>, Range<usize>)> {
+    let cell = p
+        .regions
+        .as_ref()?
+        .of_cell
+        .iter()
+        .position(|&r| r == Some(g))?;
+    let tok = pic.rows.get(cell / p.cols)?.get(cell % p.cols)?;
+    Some((pic.source.clone(), tok.span.clone()))
+}
+
+/// The span of a picture's first row.
+fn first_row(pic: Option<&Picture>) -> Range<usize> {
+    let row = pic.and_then(|pic| pic.rows.first());
+    match row.and_then(|r| Some((r.first()?, r.last()?))) {
+        Some((a, b)) => a.span.start..b.span.end,
+        None => 0..0,
     }
 }
 

@@ -27,23 +27,49 @@ pub struct Picture {
 }
 
 /// How a picture's text is split into cells.
+///
+/// The grammar, in both kinds: lines are rows (blank lines are skipped), and
+/// spaces between cells are optional unless the row is in the token form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// `.`, `#` and piece symbols, one character a cell.
     Cells,
-    /// Region letters or digits; `#` lines are comments; the space-separated form
-    /// `0 0 1s 1 2x` (region id, `s` a given, `x` an empty cell) is accepted too.
+    /// Region labels. Lines starting with `#` are comments. Either the letter
+    /// form, one character a cell, each a letter, a digit or `_`; or, when some
+    /// space-separated word is longer than one character and starts with a
+    /// digit, the token form: every word is one cell, a region number
+    /// (`[0-9]+`) followed by at most one `s` (a given piece) or `x` (a cell
+    /// known empty), as in `0 0 1s 1 2x`.
     Regions,
 }
 
+/// The help line for a regions picture that breaks the grammar.
+const REGIONS_HELP: &str = "one letter, digit or `_` per region and cell, or the token form: a region number per cell, with `s` for a given or `x` for an empty cell, e.g. `0 0 1s 2x`";
+
+/// Whether `word` is a cell of the regions token form: digits, then at most one `s` or `x`.
+fn is_region_token(word: &str) -> bool {
+    let digits = word.trim_end_matches(['s', 'S', 'x', 'X']);
+    !digits.is_empty()
+        && digits.len() + 1 >= word.len()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
 impl Picture {
-    /// Reads `text`, which stands at byte `base` of `source`.
+    /// Reads `text`, which stands at byte `base` of `source`. A picture over
+    /// [`MAX_SIDE`](super::MAX_SIDE) rows or cells a row is refused as soon as
+    /// it is seen, so the memory used stays proportional to that bound.
     pub fn read(
         source: &Arc<Source>,
         text: &str,
         base: usize,
         kind: Kind,
     ) -> Result<Picture, Diagnostic> {
+        let max = super::MAX_SIDE;
+        let too_big = |what: String, span: Range<usize>| {
+            Diagnostic::at(what, source, Some(span)).with_help(format!(
+                "boards are at most {max}×{max}: one line per row, one cell per character or token"
+            ))
+        };
         let mut lines: Vec<Vec<Token>> = Vec::new();
         let mut offset = base;
         for line in text.split('\n') {
@@ -53,14 +79,26 @@ impl Picture {
             if trimmed.is_empty() || (kind == Kind::Regions && trimmed.starts_with('#')) {
                 continue;
             }
+            if lines.len() == max {
+                return Err(too_big(
+                    format!("the picture has more than {max} rows"),
+                    start..start + line.len(),
+                ));
+            }
             let mut words = Vec::new();
-            let mut pos = 0;
             for word in line.split_whitespace() {
-                let at = line[pos..].find(word).map_or(pos, |i| pos + i);
-                pos = at + word.len();
+                // `word` is a slice of `line`: its offset is the distance between them.
+                let at = word.as_ptr() as usize - line.as_ptr() as usize;
+                let span = start + at..start + at + word.len();
+                if words.len() == max {
+                    return Err(too_big(
+                        format!("picture row {} has more than {max} cells", lines.len() + 1),
+                        span,
+                    ));
+                }
                 words.push(Token {
                     text: word.to_string(),
-                    span: start + at..start + pos,
+                    span,
                 });
             }
             lines.push(words);
@@ -70,17 +108,17 @@ impl Picture {
                 .iter()
                 .flatten()
                 .any(|t| t.text.len() > 1 && t.text.as_bytes()[0].is_ascii_digit());
-        if !token_mode {
-            for row in &mut lines {
-                *row = row
-                    .iter()
-                    .flat_map(|t| {
-                        t.text.char_indices().map(move |(i, c)| Token {
-                            text: c.to_string(),
-                            span: t.span.start + i..t.span.start + i + c.len_utf8(),
-                        })
-                    })
-                    .collect();
+        if token_mode {
+            check_tokens(source, &lines)?;
+        } else {
+            for (r, row) in lines.iter_mut().enumerate() {
+                *row = split_chars(source, row, kind).map_err(|e| match e {
+                    Split::TooWide(span) => too_big(
+                        format!("picture row {} has more than {max} cells", r + 1),
+                        span,
+                    ),
+                    Split::Bad(d) => d,
+                })?;
             }
         }
         let picture = Picture {
@@ -137,6 +175,64 @@ impl Picture {
     }
 }
 
+/// Why a row could not be split into one-character cells.
+enum Split {
+    /// More than `MAX_SIDE` cells; the span of the first one too many.
+    TooWide(Range<usize>),
+    /// A character that is not a region label.
+    Bad(Diagnostic),
+}
+
+/// One token per character of the row's words; region labels checked.
+fn split_chars(source: &Arc<Source>, row: &[Token], kind: Kind) -> Result<Vec<Token>, Split> {
+    let mut cells = Vec::new();
+    for t in row {
+        for (i, c) in t.text.char_indices() {
+            let span = t.span.start + i..t.span.start + i + c.len_utf8();
+            if cells.len() == super::MAX_SIDE {
+                return Err(Split::TooWide(span));
+            }
+            if kind == Kind::Regions && !(c.is_alphanumeric() || c == '_') {
+                return Err(Split::Bad(
+                    Diagnostic::at(
+                        format!("`{}` is not a region label", c.escape_debug()),
+                        source,
+                        Some(span),
+                    )
+                    .with_help(REGIONS_HELP),
+                ));
+            }
+            cells.push(Token {
+                text: c.to_string(),
+                span,
+            });
+        }
+    }
+    Ok(cells)
+}
+
+/// A word as a message quotes it: control characters escaped, at most 20 characters.
+fn shorten(word: &str) -> String {
+    let mut shown: String = word.chars().take(20).flat_map(char::escape_debug).collect();
+    if word.chars().nth(20).is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
+/// Every word of a token-form regions picture must be a region token.
+fn check_tokens(source: &Arc<Source>, lines: &[Vec<Token>]) -> Result<(), Diagnostic> {
+    match lines.iter().flatten().find(|t| !is_region_token(&t.text)) {
+        Some(t) => Err(Diagnostic::at(
+            format!("`{}` is not a region token", shorten(&t.text)),
+            source,
+            Some(t.span.clone()),
+        )
+        .with_help(REGIONS_HELP)),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +270,46 @@ mod tests {
         let e = read("AB\nABC\n", Kind::Regions).unwrap_err();
         assert_eq!(e.message, "picture row 2 has 3 cells, but row 1 has 2");
         assert!(read("\n  \n", Kind::Cells).is_err());
+    }
+
+    #[test]
+    fn region_tokens_follow_the_grammar() {
+        for good in ["0", "12", "3s", "3S", "10x", "007X"] {
+            assert!(is_region_token(good), "{good}");
+        }
+        for bad in ["", "s", "x", "3sx", "3xs", "-1", "1a", "a1", "1 ", "١٢"] {
+            assert!(!is_region_token(bad), "{bad}");
+        }
+        let e = read("0 10\n1 3sx\n", Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`3sx` is not a region token");
+        assert_eq!(e.source.unwrap().line_col(e.span.unwrap().start), (2, 3));
+        let e = read("AB\nA-\n", Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`-` is not a region label");
+        let long = format!("10 {}\n", "7".repeat(30) + "q");
+        let e = read(&long, Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "`77777777777777777777…` is not a region token");
+    }
+
+    #[test]
+    fn oversized_pictures_stop_at_the_first_row_or_cell_too_many() {
+        let max = crate::problem::MAX_SIDE;
+        let e = read(&"A\n".repeat(max + 1000), Kind::Regions).unwrap_err();
+        assert_eq!(e.message, format!("the picture has more than {max} rows"));
+        assert_eq!(
+            e.source.unwrap().line_col(e.span.unwrap().start),
+            (max + 1, 1)
+        );
+        let e = read(&"#".repeat(max + 1000), Kind::Cells).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("picture row 1 has more than {max} cells")
+        );
+        let e = read(&"1 ".repeat(max + 1), Kind::Regions).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("picture row 1 has more than {max} cells")
+        );
+        assert!(read(&"A".repeat(max), Kind::Regions).is_ok());
     }
 
     #[test]

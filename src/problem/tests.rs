@@ -165,3 +165,77 @@ fn disconnected_regions_are_found() {
     .unwrap();
     assert!(q.disconnected_regions().is_empty());
 }
+
+#[test]
+fn builtin_piece_counts_follow_their_summaries_and_can_be_set() {
+    for (name, n, count) in [
+        ("queens", 6, 6),
+        ("rooks", 6, 6),
+        ("bishops", 6, 10),
+        ("kings", 6, 6),
+        ("knights", 6, 6),
+        ("superqueens", 6, 6),
+        ("torus-queens", 6, 6),
+        ("hertzsprung", 6, 6),
+    ] {
+        assert_eq!(builtin(name, &[("n", n)]).piece.count, count, "{name}");
+        let set = builtin(name, &[("n", n), ("count", 3)]);
+        assert_eq!(set.piece.count, 3, "{name} --set count=3");
+    }
+}
+
+#[test]
+fn params_are_expressions_over_each_other() {
+    let text = "name = \"x\"\n[params]\nn = 4\nm = \"k+1\"\nk = \"2*n\"\n[board]\nrows = \"m\"\n";
+    assert_eq!(bind(text, &[]).unwrap().rows, 9);
+    assert_eq!(bind(text, &[("n", 2)]).unwrap().rows, 5);
+    assert_eq!(bind(text, &[("k", 3)]).unwrap().rows, 4);
+    let circle = "name = \"x\"\n[params]\na = \"b\"\nb = \"a\"\n[board]\nrows = 3\n";
+    let e = bind(circle, &[]).unwrap_err().to_string();
+    assert!(e.contains("refer to each other in a circle"), "{e}");
+    let typo = "name = \"x\"\n[params]\nn = 4\nk = \"2*nn\"\n[board]\nrows = 3\n";
+    let e = bind(typo, &[]).unwrap_err().to_string();
+    assert!(
+        e.contains("unknown parameter `nn`") && e.contains("t.toml:4:8"),
+        "{e}"
+    );
+}
+
+#[test]
+fn count_and_group_messages_say_what_is_wrong() {
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 8\n[piece]\ncount = -1\n",
+        &[],
+    );
+    assert!(
+        e.starts_with("piece.count is -1, but it must be 0 or more"),
+        "{e}"
+    );
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[[group]]\nof = \"row\"\ncount = 1\nmin = 1\n",
+        &[],
+    );
+    assert!(
+        e.contains("`count` (exactly) or `min`/`max` (a range), not both")
+            && e.contains("t.toml:6:9"),
+        "{e}"
+    );
+    let e = error(
+        "name = \"x\"\n[board]\nrows = 3\n[[group]]\nof = \"row\"\nmin = 2\nmax = 1\n",
+        &[],
+    );
+    assert!(
+        e.contains("group.min 2 is larger than group.max 1") && e.contains("t.toml:6:7"),
+        "{e}"
+    );
+    let e = error("name = \"x\"\n[board]\nrows = true\n", &[]);
+    assert!(
+        e.contains("an integer or an expression such as \"n\""),
+        "{e}"
+    );
+    let e = error("name = \"x\"\n[board]\nrows = 8.5\n", &[]);
+    assert!(
+        e.contains("an integer or an expression such as \"n\""),
+        "{e}"
+    );
+}

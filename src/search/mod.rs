@@ -109,6 +109,22 @@ impl<const G: bool, const W: usize> Walk for Walker<'_, G, W> {
     }
 }
 
+/// A walk with one leaf known in advance: a constructed solution.
+struct Constructed {
+    cells: Vec<usize>,
+    /// The leaf has been handed out.
+    given: bool,
+}
+
+impl Walk for Constructed {
+    fn next_leaf(&mut self) -> Option<&[usize]> {
+        (!std::mem::replace(&mut self.given, true)).then_some(&self.cells[..])
+    }
+    fn nodes(&self) -> u64 {
+        0
+    }
+}
+
 impl<const W: usize> Walk for UnitWalker<'_, W> {
     #[inline]
     fn next_leaf(&mut self) -> Option<&[usize]> {
@@ -220,7 +236,23 @@ impl Plan {
     /// rules whose rows (or columns) must each hold one piece, and that have
     /// no groups and no matrix values, branch on the row (column) with the fewest open cells,
     /// lowest cell first; other rules keep search order ([`Plan::solutions`]).
+    ///
+    /// Plain N-queens from [`CONSTRUCT_FROM`](kernel::construct::CONSTRUCT_FROM)
+    /// on gives the explicit construction ([`kernel::construct::construct`]),
+    /// found at once where the search would take seconds or hours; with
+    /// `unique` it searches.
     pub fn first_order(&self, unique: bool) -> Solutions<'_> {
+        if let Some(cells) = self.constructed().filter(|_| !unique) {
+            return Solutions {
+                plan: self,
+                walker: Box::new(Constructed {
+                    cells,
+                    given: false,
+                }),
+                unique,
+                cells: Vec::new(),
+            };
+        }
         fn make<'p, const W: usize>(plan: &'p Plan, units: &'p Groups) -> Box<dyn Walk + 'p> {
             Box::new(UnitWalker::<W>::new(plan, units))
         }
@@ -233,6 +265,23 @@ impl Plan {
             },
             None => self.solutions(unique),
         }
+    }
+
+    /// The constructed N-queens solution's cells, row by row, for plain
+    /// N-queens boards of at least `CONSTRUCT_FROM` rows.
+    fn constructed(&self) -> Option<Vec<usize>> {
+        let shape = crate::plan::permutation_shape(&self.problem)?;
+        let plain = shape.diagonals && !shape.wrap && shape.leaps.is_empty();
+        if !plain || shape.n < kernel::construct::CONSTRUCT_FROM {
+            return None;
+        }
+        let cols = kernel::construct::construct(shape.n)?;
+        Some(
+            cols.iter()
+                .enumerate()
+                .map(|(r, c)| r * shape.n + c)
+                .collect(),
+        )
     }
 
     /// The first solution in search order.

@@ -128,6 +128,31 @@ fn first_queens_solution_is_the_textbook_one() {
     assert_eq!(cols, [1, 5, 8, 6, 3, 7, 2, 4]);
 }
 
+/// `--first` order: the row-order first solution below `CONSTRUCT_FROM`,
+/// the construction from there on, a valid solution at every size, and a
+/// search again with `unique` or other rules.
+#[test]
+fn first_order_constructs_large_plain_queens() {
+    use crate::kernel::construct::{CONSTRUCT_FROM, construct, verify};
+    let queens = builtin("queens").unwrap().text;
+    for n in [4, 8, 12, CONSTRUCT_FROM - 1] {
+        let p = plan(queens, &[("n", n as i64)]);
+        assert_eq!(p.first_order(false).next(), p.first(), "n = {n}");
+    }
+    for n in [CONSTRUCT_FROM, 30, 32, 33, 63, 64, 65, 128, 200] {
+        let p = plan(queens, &[("n", n as i64)]);
+        let mut order = p.first_order(false);
+        let s = order.next().unwrap();
+        assert_eq!(order.next(), None, "one solution, n = {n}");
+        let cols: Vec<usize> = s.cells.iter().map(|&(_, c)| c).collect();
+        assert!(verify(&cols), "n = {n}");
+        assert_eq!(Some(cols), construct(n), "n = {n}");
+    }
+    let superqueens = builtin("superqueens").unwrap().text;
+    let p = plan(superqueens, &[("n", 10)]);
+    assert_eq!(p.first_order(false).next(), p.first());
+}
+
 #[test]
 fn givens_holes_and_groups() {
     let star = "name = \"s\"\n[params]\nk = 1\n[board]\nregions = \"\"\"\nAABB\nAABB\nCCDD\nCCDD\n\"\"\"\n[piece]\ncount = \"k*rows\"\n[[group]]\nof = \"region\"\ncount = \"k\"\n[[group]]\nof = \"row\"\ncount = \"k\"\n[[group]]\nof = \"column\"\nmax = 1\n";

@@ -3,16 +3,42 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use serde::Deserialize;
+use serde::de::{self, Deserialize, Deserializer, Visitor};
 
 /// An integer or an expression text, as written in the rule file.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
     /// A literal integer.
     Int(i64),
     /// An expression over params with `+ - * / ( )`.
     Text(String),
+}
+
+/// What a rule file may write where an [`Expr`] goes, for error messages.
+pub const EXPECTED: &str = "an integer or an expression such as \"n\" or \"2*n-2\"";
+
+impl<'de> Deserialize<'de> for Expr {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Expr, D::Error> {
+        struct ExprVisitor;
+        impl Visitor<'_> for ExprVisitor {
+            type Value = Expr;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(EXPECTED)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Expr, E> {
+                Ok(Expr::Int(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Expr, E> {
+                i64::try_from(v)
+                    .map(Expr::Int)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Expr, E> {
+                Ok(Expr::Text(v.to_string()))
+            }
+        }
+        deserializer.deserialize_any(ExprVisitor)
+    }
 }
 
 impl fmt::Display for Expr {
@@ -201,6 +227,20 @@ mod tests {
         assert_eq!(eval("k * (n + 1)"), Ok(18));
         assert_eq!(eval("n/3"), Ok(2));
         assert_eq!(eval("-n+1"), Ok(-7));
+    }
+
+    #[test]
+    fn wrong_types_say_what_is_expected() {
+        #[derive(Debug, serde::Deserialize)]
+        struct T {
+            x: Expr,
+        }
+        for bad in ["x = true", "x = 8.5", "x = [1]"] {
+            let e = toml::from_str::<T>(bad).unwrap_err().to_string();
+            assert!(e.contains(EXPECTED), "{bad}: {e}");
+        }
+        let ok: T = toml::from_str("x = \"n\"").unwrap();
+        assert_eq!(ok.x, Expr::Text("n".into()));
     }
 
     #[test]

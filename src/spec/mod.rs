@@ -25,9 +25,10 @@ pub struct RuleSpec {
     /// One line saying what the rule counts.
     #[serde(default)]
     pub summary: Option<String>,
-    /// Named integers, overridable with `--set`.
+    /// Named integers, overridable with `--set`: a literal, or an expression
+    /// over the other params (`count = "n"`).
     #[serde(default)]
-    pub params: BTreeMap<String, Spanned<i64>>,
+    pub params: BTreeMap<String, Spanned<Expr>>,
     /// The board.
     #[serde(default)]
     pub board: BoardSpec,
@@ -111,8 +112,8 @@ pub struct GroupSpec {
 /// Errors loading a rule file.
 pub type SpecError = Diagnostic;
 
-/// Largest rule file accepted, in bytes.
-pub const MAX_RULE_BYTES: usize = 1 << 20;
+/// Largest rule file accepted, in bytes (see [`crate::input::Limit::RULE_FILE`]).
+pub const MAX_RULE_BYTES: usize = crate::input::Limit::RULE_FILE.bytes as usize;
 
 impl RuleSpec {
     /// Parses rule text; `name` is how errors refer to it.
@@ -143,7 +144,7 @@ impl RuleSpec {
 
     /// Reads and parses a rule file from disk.
     pub fn load(path: &Path) -> Result<RuleSpec, SpecError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::input::read(path, crate::input::Limit::RULE_FILE).map_err(|e| {
             Diagnostic::new(format!("cannot read rule file {}: {e}", path.display()))
         })?;
         let mut spec = RuleSpec::parse(&path.display().to_string(), &text)?;
@@ -160,6 +161,21 @@ impl RuleSpec {
         if path.exists() {
             return RuleSpec::load(path);
         }
+        if name_or_path.contains(['/', '\\']) || name_or_path.ends_with(".toml") {
+            let built_in = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .and_then(builtin)
+                .map(|b| format!("; the built-in rule of that name runs with `{}`", b.name));
+            return Err(
+                Diagnostic::new(format!("rule file `{name_or_path}` not found")).with_help(
+                    format!(
+                        "check the path (relative to the current directory){}",
+                        built_in.unwrap_or_default()
+                    ),
+                ),
+            );
+        }
         Err(Diagnostic::new(format!(
             "no rule file or built-in rule named `{name_or_path}`"
         ))
@@ -174,13 +190,22 @@ impl RuleSpec {
     }
 }
 
-/// Splits toml's "unknown field `x`, expected one of `a`, `b`" into message and help.
+/// Splits toml's "unknown field `x`, expected one of `a`, `b`" into message and
+/// help, with a "did you mean" when one of the valid names is close to `x`.
 fn split_expected(message: &str) -> (String, Option<String>) {
     match message.find(", expected") {
         Some(i)
             if message.starts_with("unknown field") || message.starts_with("unknown variant") =>
         {
-            (message[..i].to_string(), Some(message[i + 2..].to_string()))
+            let head = &message[..i];
+            let expected = &message[i + 2..];
+            let word = head.split('`').nth(1).unwrap_or("");
+            let valid: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+            let help = match crate::error::suggest(word, valid.iter().copied()) {
+                Some(best) => format!("did you mean `{best}`? {expected}"),
+                None => expected.to_string(),
+            };
+            (head.to_string(), Some(help))
         }
         _ => (message.to_string(), None),
     }
@@ -199,11 +224,32 @@ mod tests {
     }
 
     #[test]
+    fn a_missing_path_is_not_found_and_names_the_builtin() {
+        let e = RuleSpec::resolve("no/such/queens.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("rule file `no/such/queens.toml` not found"),
+            "{e}"
+        );
+        assert!(e.contains("runs with `queens`"), "{e}");
+        let e = RuleSpec::resolve("qeens").unwrap_err().to_string();
+        assert!(
+            e.contains("no rule file or built-in rule named")
+                && e.contains("did you mean `queens`"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn unknown_key_names_line_and_valid_keys() {
         let err = RuleSpec::parse("x.toml", "name = \"x\"\n[board]\nrowz = 3\n").unwrap_err();
         let text = err.to_string();
         assert!(text.starts_with("unknown field `rowz`"), "{text}");
         assert!(text.contains("x.toml:3:1"), "{text}");
         assert!(text.contains("expected one of"), "{text}");
+        assert!(text.contains("did you mean `rows`?"), "{text}");
+        let err = RuleSpec::parse("x.toml", "name = \"x\"\n[peice]\nname = \"q\"\n").unwrap_err();
+        assert!(err.to_string().contains("did you mean `piece`?"), "{err}");
     }
 }

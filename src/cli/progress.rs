@@ -1,0 +1,141 @@
+//! Progress on a terminal and a clean end on Ctrl-C, for every command.
+//!
+//! A computation that lasts more than a second shows a line on stderr while
+//! it runs, only when stderr is a terminal and `--no-progress` is not given.
+//! Ctrl-C (or SIGTERM) prints `interrupted` and exits with 130 at once, except
+//! while a long count handles the stop itself to save its checkpoint.
+
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// Set by Ctrl-C or SIGTERM.
+static STOP: AtomicBool = AtomicBool::new(false);
+/// Whether a running count stops itself when [`STOP`] is set.
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler; call once, before any work.
+pub fn install() {
+    // Failing to install it only means Ctrl-C kills the process outright.
+    let _ = ctrlc::set_handler(|| {
+        STOP.store(true, Ordering::SeqCst);
+        if !GRACEFUL.load(Ordering::SeqCst) {
+            let _ = writeln!(std::io::stderr(), "interrupted");
+            std::process::exit(130);
+        }
+    });
+}
+
+/// The stop flag, for a count that saves its work before it ends; while the
+/// returned guard lives, Ctrl-C only sets the flag.
+pub fn graceful() -> (&'static AtomicBool, GracefulGuard) {
+    STOP.store(false, Ordering::SeqCst);
+    GRACEFUL.store(true, Ordering::SeqCst);
+    (&STOP, GracefulGuard)
+}
+
+/// Puts Ctrl-C back to "print and exit" when dropped.
+#[derive(Debug)]
+pub struct GracefulGuard;
+
+impl Drop for GracefulGuard {
+    fn drop(&mut self) {
+        GRACEFUL.store(false, Ordering::SeqCst);
+    }
+}
+
+/// How long a computation runs before its progress line appears.
+const QUIET: Duration = Duration::from_secs(1);
+
+/// A style showing `{pos}/{len} {unit}`, the rate in whole units per second
+/// and the ETA; the message follows the counts.
+pub fn bar_style(unit: &'static str) -> ProgressStyle {
+    ProgressStyle::with_template(&format!(
+        "{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}{{rate}}, {{elapsed}} elapsed, ETA {{eta}}"
+    ))
+    .unwrap_or_else(|_| ProgressStyle::default_bar())
+    .with_key(
+        "rate",
+        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", rate(state.per_sec(), unit));
+        },
+    )
+}
+
+/// A rate as people read it: `3 parts/s`, `0.25 parts/s`, `2.1 k parts/s`.
+pub fn rate(per_sec: f64, unit: &str) -> String {
+    if !per_sec.is_finite() || per_sec <= 0.0 {
+        return format!("0 {unit}/s");
+    }
+    if per_sec >= 10_000.0 {
+        format!("{:.1} k {unit}/s", per_sec / 1000.0)
+    } else if per_sec >= 10.0 {
+        format!("{per_sec:.0} {unit}/s")
+    } else if per_sec >= 0.1 {
+        format!("{per_sec:.2} {unit}/s")
+    } else {
+        format!("1 per {:.0} s", 1.0 / per_sec)
+    }
+}
+
+/// A progress bar that stays hidden (and costs nothing) unless `wanted` and
+/// stderr is a terminal; [`run`] makes it visible after a second.
+pub fn bar(wanted: bool, len: Option<u64>, style: ProgressStyle) -> Option<ProgressBar> {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden());
+    bar.set_style(style);
+    Some(bar)
+}
+
+/// A spinner with `message` and the elapsed time, for work of unknown length.
+pub fn spinner(wanted: bool, message: &str) -> Option<ProgressBar> {
+    let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    let bar = bar(wanted, None, style)?;
+    bar.set_message(message.to_string());
+    Some(bar)
+}
+
+/// Runs `work` here while another thread draws `bar` (from one second on),
+/// then clears it. `work` may update the bar.
+pub fn run<T>(bar: Option<ProgressBar>, work: impl FnOnce(Option<&ProgressBar>) -> T) -> T {
+    let Some(bar) = bar else {
+        return work(None);
+    };
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let started = Instant::now();
+            while !done.load(Ordering::SeqCst) {
+                std::thread::sleep(Duration::from_millis(100));
+                if bar.is_hidden() && started.elapsed() > QUIET {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+                bar.tick();
+            }
+        });
+        let result = work(Some(&bar));
+        done.store(true, Ordering::SeqCst);
+        result
+    });
+    bar.finish_and_clear();
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_print_as_people_read_them() {
+        assert_eq!(rate(102.5329, "parts"), "103 parts/s");
+        assert_eq!(rate(2.5, "parts"), "2.50 parts/s");
+        assert_eq!(rate(0.02, "values"), "1 per 50 s");
+        assert_eq!(rate(25_300.0, "parts"), "25.3 k parts/s");
+        assert_eq!(rate(f64::NAN, "parts"), "0 parts/s");
+    }
+}
