@@ -40,6 +40,7 @@
 pub mod cli;
 pub mod error;
 pub mod export;
+pub mod frontier;
 pub mod generate;
 pub mod input;
 pub mod kernel;

@@ -92,3 +92,154 @@ published! {
     kings_five_a061998: "kings"; n in 3..=6 => [n = n, count = 5];
         [0, 0, 1974, 42368];
 }
+
+/// The row-frontier DP's count of the built-in `rule` with `set` (and, if
+/// given, a piece count and holes set on the bound problem).
+fn dp(rule: &str, set: &[(&str, i64)], edit: impl Fn(&mut Problem)) -> String {
+    let spec = RuleSpec::resolve(rule).unwrap_or_else(|e| panic!("{e}"));
+    let bindings = Bindings {
+        set: set.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+        ..Bindings::default()
+    };
+    let mut problem = Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{e}"));
+    edit(&mut problem);
+    let budget = placer::frontier::Budget::default();
+    let counted = placer::frontier::count(&problem, &budget).unwrap_or_else(|e| panic!("{e}"));
+    // Where the search is quick, it must agree.
+    if problem.cells() <= 49 && !problem.wrap {
+        let searched = problem.clone().plan().count(CountOptions::default()).count;
+        assert_eq!(
+            counted.count.to_string(),
+            searched.to_string(),
+            "{rule} {set:?}"
+        );
+    }
+    counted.count.to_string()
+}
+
+/// Compares the DP with published terms, n = `first`, `first + 1`, ...
+fn check_dp(first: i64, terms: &[&str], count: impl Fn(i64) -> String) {
+    for (n, want) in (first..).zip(terms) {
+        assert_eq!(count(n), *want, "n = {n}");
+    }
+}
+
+fn no_edit(_: &mut Problem) {}
+
+/// A000142 through the DP: n rooks, n! (checked against the product).
+#[test]
+fn rooks_a000142_frontier() {
+    for n in 1..=30u32 {
+        let factorial: num_bigint::BigUint = (1..=n).map(num_bigint::BigUint::from).product();
+        assert_eq!(
+            dp("rooks", &[("n", n.into())], no_edit),
+            factorial.to_string()
+        );
+    }
+}
+
+/// A002464 through the DP: Hertzsprung's problem (n = 10..16 also agree with
+/// the recurrence in `benches/frontier.rs`).
+#[test]
+fn hertzsprung_a002464_frontier() {
+    let terms = [
+        "1", "0", "0", "2", "14", "90", "646", "5242", "47622", "479306", "5296790",
+    ];
+    check_dp(1, &terms, |n| dp("hertzsprung", &[("n", n)], no_edit));
+}
+
+/// A002465 through the DP: n bishops on n × n (n = 10..16 also agree with the
+/// Ferrers-board rook numbers in `benches/frontier.rs`).
+#[test]
+fn bishops_a002465_frontier() {
+    let terms = [
+        "1",
+        "4",
+        "26",
+        "260",
+        "3368",
+        "53744",
+        "1022320",
+        "22522960",
+        "565532992",
+        "15915225216",
+        "496911749920",
+        "17029582652416",
+        "636101065346560",
+        "25705530908501760",
+        "1118038500044633088",
+        "52054862490790200576",
+    ];
+    check_dp(1, &terms, |n| {
+        dp("bishops", &[("n", n)], |p| p.piece.count = n as usize)
+    });
+}
+
+/// A018807 through the DP: n² kings on 2n × 2n (n = 4..7 also from
+/// `bench/transfer.c`).
+#[test]
+fn kings_a018807_frontier() {
+    let terms = [
+        "4",
+        "79",
+        "3600",
+        "281571",
+        "32572756",
+        "5109144543",
+        "1027533353168",
+    ];
+    check_dp(1, &terms, |n| {
+        dp("kings", &[("n", 2 * n), ("count", n * n)], no_edit)
+    });
+}
+
+/// A201540 through the DP: n knights on n × n (n = 6..8 also from
+/// `bench/transfer.c`).
+#[test]
+fn knights_a201540_frontier() {
+    let terms = [
+        "1",
+        "6",
+        "36",
+        "412",
+        "9386",
+        "257318",
+        "8891854",
+        "379978716",
+    ];
+    check_dp(1, &terms, |n| {
+        dp("knights", &[("n", n), ("count", n)], no_edit)
+    });
+}
+
+/// Rooks with holes on the cells `(i, i + shift) mod n` for each shift.
+fn rooks_avoiding(n: i64, shifts: &'static [usize]) -> String {
+    dp("rooks", &[("n", n)], move |p| {
+        let n = p.rows;
+        for i in 0..n {
+            for s in shifts {
+                p.holes[i * n + (i + s) % n] = true;
+            }
+        }
+    })
+}
+
+/// A000166 through the DP: derangements, rooks off the diagonal; n = 1 has
+/// no free cell and counts 0.
+#[test]
+fn derangements_a000166_frontier() {
+    let terms = [
+        "0", "1", "2", "9", "44", "265", "1854", "14833", "133496", "1334961",
+    ];
+    check_dp(1, &terms, |n| rooks_avoiding(n, &[0]));
+}
+
+/// A000179 through the DP: the ménage numbers, rooks off two adjacent
+/// wrapped diagonals (a(1) is 0 here: one cell, a hole).
+#[test]
+fn menage_a000179_frontier() {
+    let terms = [
+        "0", "0", "1", "2", "13", "80", "579", "4738", "43387", "439792",
+    ];
+    check_dp(1, &terms, |n| rooks_avoiding(n, &[0, 1]));
+}

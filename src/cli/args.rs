@@ -125,6 +125,9 @@ Examples:
         /// Worker threads (default, or 0: all cores).
         #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
         threads: Option<usize>,
+        /// How to count.
+        #[command(flatten)]
+        method: MethodArgs,
         /// Print one JSON object per line.
         #[arg(long)]
         json: bool,
@@ -273,6 +276,47 @@ pub struct RunArgs {
     /// Never show a progress bar (counts show one on a terminal after a second).
     #[arg(long)]
     pub no_progress: bool,
+    /// How to count.
+    #[command(flatten)]
+    pub method: MethodArgs,
+}
+
+/// How counts are computed (see docs/COUNTING.md).
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct MethodArgs {
+    /// Counting method: auto (the plan decides), frontier (the row-frontier DP) or search.
+    #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = parse_method)]
+    pub method: crate::frontier::Method,
+    /// Most memory the row-frontier DP's state tables may take, e.g. 512M or 4G
+    /// (default: half the machine's memory).
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<usize>,
+}
+
+fn parse_method(s: &str) -> Result<crate::frontier::Method, String> {
+    s.parse()
+}
+
+fn parse_bytes(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let scale: usize = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        _ => return Err(format!("`{s}` is not a size: a number with K, M, G or T")),
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("`{s}` is not a size: a number with K, M, G or T"))
 }
 
 /// Most worker threads `-j` takes: more only spends minutes starting threads.

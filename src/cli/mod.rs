@@ -2,11 +2,12 @@
 //! Only this module and `main` know about terminals, files and exit codes.
 
 mod args;
+mod count;
 pub mod longrun;
 mod progress;
 mod step;
 
-pub use args::{Args, BindArgs, Command, RunArgs};
+pub use args::{Args, BindArgs, Command, MethodArgs, RunArgs};
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -98,8 +99,18 @@ pub fn run(args: Args) -> Result<Outcome> {
             bind,
             unique,
             threads,
+            method,
             json,
-        } => table(&rules, &param, from..=to, &bind, unique, threads, json),
+        } => table(
+            &rules,
+            &param,
+            from..=to,
+            &bind,
+            unique,
+            threads,
+            &method,
+            json,
+        ),
         Command::Generate {
             rules,
             size,
@@ -389,6 +400,35 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     }
     if run.out.is_some() && !matches!(mode(run), Mode::All | Mode::First) {
         bail!("--out DIR writes one SVG file per solution: add --all or --first, and --format svg");
+    }
+    if let Some(why) = plan.problem.unmeetable().filter(|_| run.shard.is_none()) {
+        say!("note: {why}, so nothing meets the rules");
+        return Ok(match mode(run) {
+            Mode::Count => {
+                print_count(&mut io::stdout().lock(), run.format, "0")?;
+                Outcome::Done
+            }
+            Mode::First | Mode::Step => Outcome::NoSolution,
+            Mode::All => Outcome::Done,
+        });
+    }
+    if mode(run) == Mode::Count && run.limit.is_none() {
+        let excluded = [
+            (run.unique, "--unique"),
+            (run.shard.is_some(), "--shard"),
+            (run.checkpoint.is_some(), "--checkpoint"),
+        ]
+        .into_iter()
+        .find_map(|(on, flag)| on.then_some(flag));
+        if let Some(n) = count::by_frontier(&plan, &run.method, excluded, run.stats)? {
+            let mut out = io::stdout().lock();
+            print_count(&mut out, run.format, &n.to_string())?;
+            return Ok(Outcome::Done);
+        }
+    } else if run.method.method == crate::frontier::Method::Frontier {
+        bail!(
+            "--method frontier only counts: it does not combine with --all, --first, --step or --limit"
+        );
     }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
@@ -758,6 +798,7 @@ fn print_stats(tally: Tally, seconds: f64) {
     );
 }
 
+#[allow(clippy::too_many_arguments)] // the flags of `placer table`, passed as they are
 fn table(
     rules: &str,
     param: &str,
@@ -765,37 +806,64 @@ fn table(
     bind: &BindArgs,
     unique: bool,
     threads_wanted: Option<usize>,
+    method: &MethodArgs,
     json: bool,
 ) -> Result<Outcome> {
     if values.is_empty() {
         bail!("--from {} is after --to {}", values.start(), values.end());
     }
     let mut out = io::stdout().lock();
+    let bound = |v: i64| {
+        let mut bind = bind.clone();
+        bind.set.retain(|(k, _)| k != param);
+        bind.set.push((param.to_string(), v));
+        load(rules, &bind).with_context(|| format!("{param} = {v}"))
+    };
+    // When the parameter only sets the piece count, one DP run gives every row.
+    let (start, end) = (*values.start(), *values.end());
+    let by_pieces = if start < end {
+        match (bound(start), bound(end)) {
+            (Ok(a), Ok(b)) => count::polynomial(&a.plan(), Some(&b), method)?,
+            _ => None,
+        }
+    } else {
+        None
+    };
     // The header goes out with the first row, so an error comes alone.
     let mut header = (!json).then(|| {
         let unique = if unique { " unique" } else { "" };
         format!("{param} solutions{unique}")
     });
-    let len = values.end().abs_diff(*values.start()).saturating_add(1);
+    let len = end.abs_diff(start).saturating_add(1);
     let bar = progress::bar(true, Some(len), progress::bar_style("values"));
     progress::run(bar, |bar| -> Result<Outcome> {
         for v in values {
             if let Some(bar) = bar {
                 bar.set_message(format!("{param} = {v}, "));
             }
-            let mut bind = bind.clone();
-            bind.set.retain(|(k, _)| k != param);
-            bind.set.push((param.to_string(), v));
-            let plan = load(rules, &bind)
-                .with_context(|| format!("{param} = {v}"))?
-                .plan();
+            let plan = bound(v)?.plan();
             let options = CountOptions {
                 threads: threads(threads_wanted),
                 limit: None,
                 unique: false,
             };
-            let total = plan.count(options).count;
+            let unmeetable = plan.problem.unmeetable().is_some();
+            let total = match &by_pieces {
+                _ if unmeetable => "0".to_string(),
+                Some(all) => all
+                    .get(plan.problem.piece.count)
+                    .cloned()
+                    .unwrap_or_default()
+                    .to_string(),
+                None => match count::by_frontier(&plan, method, None, false)? {
+                    Some(n) => n.to_string(),
+                    None => plan.count(options).count.to_string(),
+                },
+            };
             let classes = unique.then(|| {
+                if unmeetable {
+                    return 0;
+                }
                 plan.count(CountOptions {
                     unique: true,
                     ..options
@@ -806,7 +874,7 @@ fn table(
                 let line = output::TableLine {
                     param,
                     value: v,
-                    count: output::Exact::new(total).context("a count is an integer")?,
+                    count: output::Exact::new(&total).context("a count is an integer")?,
                     unique: classes.and_then(output::Exact::new),
                 };
                 output::write_line(&mut out, &line)?;

@@ -277,6 +277,7 @@ impl Plan {
         }
         out += &format!("symmetry: {}\n", self.symmetry.describe());
         out += &format!("kernel:   {}\n", self.kernel.describe());
+        out += &crate::frontier::explain(p, self.kernel == Kernel::Permutation);
         out
     }
 }

@@ -288,6 +288,69 @@ impl Problem {
             .collect()
     }
 
+    /// Why no placement can meet the rules, when simple counting shows it: more
+    /// pieces than free cells, a group minimum its free cells cannot hold, a
+    /// piece count the groups or lines cannot take. Such rules are not wrong,
+    /// they just have no solution: counts are 0 (see docs/COUNTING.md).
+    pub fn unmeetable(&self) -> Option<String> {
+        let count = self.piece.count;
+        let free = self.holes.iter().filter(|h| !**h).count();
+        if count > free {
+            return Some(format!(
+                "piece.count is {count}, but the board has {free} free cells"
+            ));
+        }
+        let mut families: Vec<(Family, usize, usize)> = self
+            .groups
+            .iter()
+            .map(|g| (g.family, g.min, g.max))
+            .collect();
+        if self.piece.lines.row {
+            families.push((Family::Row, 0, 1));
+        }
+        if self.piece.lines.column {
+            families.push((Family::Column, 0, 1));
+        }
+        families.into_iter().find_map(|(family, min, max)| {
+            let groups = self.group_count(family);
+            let mut size = vec![0usize; groups];
+            let mut outside = 0;
+            for cell in (0..self.cells()).filter(|&c| !self.holes[c]) {
+                match self.group_of(family, cell) {
+                    Some(g) => size[g] += 1,
+                    None => outside += 1,
+                }
+            }
+            let what = family.name();
+            if let Some(g) = size.iter().position(|&s| s < min) {
+                let name = match (&self.regions, family) {
+                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
+                    _ => format!("{what} {}", g + 1),
+                };
+                return Some(format!(
+                    "each {what} needs at least {min} piece{}, but {name} has only {} free cell{}",
+                    plural(min),
+                    size[g],
+                    plural(size[g])
+                ));
+            }
+            let low = min.saturating_mul(groups);
+            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
+            if count < low {
+                Some(format!(
+                    "piece.count is {count}, but {groups} {what}s need at least {min} each, {low} in all"
+                ))
+            } else if count > high {
+                Some(format!(
+                    "piece.count is {count}, but the {what}s hold at most {high} piece{} in all",
+                    plural(high)
+                ))
+            } else {
+                None
+            }
+        })
+    }
+
     /// How many groups `family` has on this board.
     pub fn group_count(&self, family: Family) -> usize {
         (0..self.cells())
@@ -350,7 +413,11 @@ impl Problem {
         let (rows, cols, cells) = (self.rows as u64, self.cols as u64, self.cells() as u64);
         let row_bytes = 8 * (cols.div_ceil(64).next_power_of_two());
         let board = rows * row_bytes;
-        let pieces = self.piece.count.saturating_sub(self.givens.len()) as u64;
+        let pieces = self
+            .piece
+            .count
+            .saturating_sub(self.givens.len())
+            .min(self.cells()) as u64;
         // Group masks: each instance spans at most every row; rows and columns
         // that must hold one piece each may be added as groups.
         let instances: u64 = if self.groups.is_empty() {
@@ -608,25 +675,13 @@ impl Binder<'_> {
             Some(e) => (self.eval("piece.count", e, &vars)?, e.span()),
             None => (default_count.eval(&vars).unwrap_or(0), 0..0),
         };
-        let free = holes.iter().filter(|h| !**h).count();
         if count.0 < 0 {
             return Err(self
                 .at(
                     format!("piece.count is {}, but it must be 0 or more", count.0),
                     count.1,
                 )
-                .with_help(format!("a count from 0 to {free}")));
-        }
-        if count.0 as usize > free {
-            return Err(self
-                .at(
-                    format!(
-                        "piece.count is {}, but the board has {free} free cells",
-                        count.0
-                    ),
-                    count.1,
-                )
-                .with_help(format!("a count from 0 to {free}")));
+                .with_help("a count from 0 up to the free cells"));
         }
         let mut problem = Problem {
             name: spec.name.get_ref().clone(),
@@ -653,7 +708,6 @@ impl Binder<'_> {
             problem.groups.push(group);
         }
         self.check_givens(&problem, &given_spans)?;
-        self.check_capacity(&problem, &count.1, regions_pic.as_ref())?;
         self.check_memory(&problem, &count.1)?;
         Ok(problem)
     }
@@ -1054,128 +1108,11 @@ impl Binder<'_> {
             )
             .with_help("the search keeps one row set per board row for each piece placed: use fewer pieces, fewer rows or fewer groups"))
     }
-
-    /// Groups whose minimum the free cells cannot hold, and piece counts that
-    /// the groups or lines cannot take, are errors.
-    fn check_capacity(
-        &self,
-        p: &Problem,
-        count_span: &Range<usize>,
-        regions_pic: Option<&Picture>,
-    ) -> Result<(), Diagnostic> {
-        let count = p.piece.count;
-        let span = |g: usize| {
-            self.spec
-                .group
-                .get(g)
-                .map_or(count_span.clone(), |s| s.of.span())
-        };
-        let mut families: Vec<(Family, usize, usize, Option<usize>)> = p
-            .groups
-            .iter()
-            .enumerate()
-            .map(|(i, g)| (g.family, g.min, g.max, Some(i)))
-            .collect();
-        if p.piece.lines.row {
-            families.push((Family::Row, 0, 1, None));
-        }
-        if p.piece.lines.column {
-            families.push((Family::Column, 0, 1, None));
-        }
-        for (family, min, max, index) in families {
-            let groups = p.group_count(family);
-            let mut size = vec![0usize; groups];
-            let mut outside = 0;
-            for cell in (0..p.cells()).filter(|&c| !p.holes[c]) {
-                match p.group_of(family, cell) {
-                    Some(g) => size[g] += 1,
-                    None => outside += 1,
-                }
-            }
-            let what = family.name();
-            let in_picture = |g: usize| {
-                regions_pic
-                    .filter(|_| family == Family::Region)
-                    .and_then(|pic| region_start(p, pic, g))
-            };
-            if let Some(g) = size.iter().position(|&s| s < min) {
-                let name = match (&p.regions, family) {
-                    (Some(r), Family::Region) => format!("region `{}`", r.names[g]),
-                    _ => format!("{what} {}", g + 1),
-                };
-                let message = format!(
-                    "each {what} needs at least {min} pieces, but {name} has only {} free cell{}",
-                    size[g],
-                    if size[g] == 1 { "" } else { "s" }
-                );
-                return Err(match in_picture(g) {
-                    Some((source, at)) => Diagnostic::at(message, &source, Some(at))
-                        .with_help("give the region more free cells (fewer `x` or holes)"),
-                    None => self.at(message, index.map_or(count_span.clone(), span)),
-                });
-            }
-            let low = min.saturating_mul(groups);
-            let high = size.iter().map(|&s| s.min(max)).sum::<usize>() + outside;
-            if count < low || count > high {
-                let why = if count < low {
-                    format!("{groups} {what}s need at least {min} each, {low} in all")
-                } else {
-                    format!("the {what}s hold at most {high} pieces in all")
-                };
-                // Regions from a picture: point at the first region too many,
-                // or at the picture's first row when it has too few.
-                let culprit = if count < low { count / min } else { 0 };
-                if let Some((source, at)) = in_picture(culprit.min(groups.saturating_sub(1))) {
-                    let at = if count < low {
-                        at
-                    } else {
-                        first_row(regions_pic)
-                    };
-                    return Err(Diagnostic::at(
-                        format!("piece.count is {count}, but in the picture {why}"),
-                        &source,
-                        Some(at),
-                    )
-                    .with_help(format!(
-                        "draw {} regions, or change piece.count or the group counts",
-                        if count < low { "fewer" } else { "more" }
-                    )));
-                }
-                return Err(Diagnostic::at(
-                    format!("piece.count is {count}, but {why}"),
-                    &self.src,
-                    Some(if index.is_some() {
-                        span(index.unwrap_or(0))
-                    } else {
-                        count_span.clone()
-                    }),
-                )
-                .with_help("change piece.count or the group counts so they agree"));
-            }
-        }
-        Ok(())
-    }
 }
 
-/// The picture token of region `g`'s first cell.
-fn region_start(p: &Problem, pic: &Picture, g: usize) -> Option<(Arc<Source>, Range<usize>)> {
-    let cell = p
-        .regions
-        .as_ref()?
-        .of_cell
-        .iter()
-        .position(|&r| r == Some(g))?;
-    let tok = pic.rows.get(cell / p.cols)?.get(cell % p.cols)?;
-    Some((pic.source.clone(), tok.span.clone()))
-}
-
-/// The span of a picture's first row.
-fn first_row(pic: Option<&Picture>) -> Range<usize> {
-    let row = pic.and_then(|pic| pic.rows.first());
-    match row.and_then(|r| Some((r.first()?, r.last()?))) {
-        Some((a, b)) => a.span.start..b.span.end,
-        None => 0..0,
-    }
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -91,19 +91,23 @@ fn bad_rules_are_errors_with_locations() {
         &[],
     );
     assert!(e.contains("did you mean `knight`"), "{e}");
-    let e = error(
-        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 10\n",
-        &[],
-    );
+    // Rules no placement can meet bind: their counts are 0.
+    let unmet = |text: &str| bind(text, &[]).unwrap().unmeetable().unwrap_or_default();
+    let e = unmet("name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 10\n");
     assert!(
         e.starts_with("piece.count is 10, but the board has 9 free cells"),
         "{e}"
     );
+    let e = unmet("name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 4\nlines = [\"row\"]\n");
+    assert!(e.contains("the rows hold at most 3 pieces"), "{e}");
     let e = error(
-        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = 4\nlines = [\"row\"]\n",
+        "name = \"x\"\n[board]\nrows = 3\n[piece]\ncount = -1\n",
         &[],
     );
-    assert!(e.contains("the rows hold at most 3 pieces"), "{e}");
+    assert!(
+        e.contains("piece.count is -1, but it must be 0 or more"),
+        "{e}"
+    );
     let e = error("name = \"x\"\n[board]\nrows = 3\nholes = [[4, 1]]\n", &[]);
     assert!(e.contains("hole [4, 1] is off the 3×3 board"), "{e}");
     let e = error(
@@ -120,9 +124,8 @@ fn bad_rules_are_errors_with_locations() {
         &[],
     );
     assert!(e.contains("need a board with regions"), "{e}");
-    let e = error(
+    let e = unmet(
         "name = \"x\"\n[board]\nrows = 2\nregions = \"AB\\nCD\"\n[piece]\ncount = 2\n[[group]]\nof = \"region\"\ncount = 1\n",
-        &[],
     );
     assert!(e.contains("4 regions need at least 1 each"), "{e}");
     let e = error(

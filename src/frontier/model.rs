@@ -1,0 +1,325 @@
+//! One sweep compiled: the cells of a part of the board in the order the DP
+//! takes them (lane by lane), and for each cell what it reads and writes in
+//! the packed state.
+
+use std::collections::HashMap;
+
+use super::constraint::Rules;
+use super::key::{Field, Layout, width};
+
+/// A group's running count in the state.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Counter {
+    /// Where the count lives.
+    pub field: Field,
+    /// Largest value the field holds.
+    pub cap: u64,
+    /// At the cap, stay there (a minimum with no maximum) instead of failing.
+    pub saturate: bool,
+}
+
+/// What the sweep does at one cell.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Step {
+    /// The cell, as a board index.
+    pub cell: usize,
+    /// A given piece stands here.
+    pub forced: bool,
+    /// Where this cell's occupancy is kept for later leap neighbours.
+    pub own: Option<Field>,
+    /// Occupancy of earlier cells this one attacks by a leap.
+    pub back: Vec<Field>,
+    /// The groups holding the cell.
+    pub counters: Vec<Counter>,
+    /// Groups whose last cell this is: their minimum, checked, then the field cleared.
+    pub closing: Vec<(Field, u64)>,
+    /// Occupancy fields no later cell reads.
+    pub clear: Vec<Field>,
+    /// At the end of a lane: fields whose values may be sorted (interchangeable groups).
+    pub classes: Vec<Vec<Field>>,
+    /// Most pieces the cells after this one can still take.
+    pub room_after: usize,
+    /// Given pieces after this cell.
+    pub forced_after: usize,
+}
+
+/// A compiled sweep over one part of the board.
+#[derive(Debug, Clone)]
+pub(super) struct Model {
+    /// The cells in sweep order.
+    pub steps: Vec<Step>,
+    /// The pieces placed so far.
+    pub pieces: Field,
+    /// Words per state key.
+    pub words: usize,
+    /// log2 of an upper bound on the states between lanes.
+    pub estimate: f64,
+    /// Most pieces the whole part can take.
+    pub room: usize,
+}
+
+impl Model {
+    /// Compiles the sweep of `lanes` (cells of one independent part, in order).
+    pub fn new(rules: &Rules, lanes: &[Vec<usize>]) -> Model {
+        let order: Vec<usize> = lanes.iter().flatten().copied().collect();
+        let mut pos = vec![usize::MAX; rules.free.len()];
+        for (p, &c) in order.iter().enumerate() {
+            pos[c] = p;
+        }
+        let lane_ends: Vec<usize> = lanes
+            .iter()
+            .scan(0, |end, l| {
+                *end += l.len();
+                Some(*end - 1)
+            })
+            .collect();
+        let inst: Vec<usize> = instances_of(rules, &order);
+        let span = |i: usize| {
+            let ps = rules.instances[i].cells.iter().map(|&c| pos[c]);
+            (ps.clone().min().unwrap_or(0), ps.max().unwrap_or(0))
+        };
+
+        let mut layout = Layout::default();
+        let n = order.len();
+        let pieces = layout.place(width(n as u64), 0, n);
+        // Every field, by its first position: (start, end, bits, what).
+        let mut wanted: Vec<(usize, usize, u32, Want)> = Vec::new();
+        for (p, &c) in order.iter().enumerate() {
+            if let Some(end) = rules.leaps[c]
+                .iter()
+                .map(|&t| pos[t])
+                .filter(|&q| q > p)
+                .max()
+            {
+                wanted.push((p, end, 1, Want::Slot(c)));
+            }
+        }
+        for &i in &inst {
+            let (start, end) = span(i);
+            wanted.push((start, end, width(cap(rules, i).0), Want::Count(i)));
+        }
+        wanted.sort_by_key(|w| w.0);
+        let mut slot = vec![None; rules.free.len()];
+        let mut slot_spans = Vec::new();
+        let mut count = vec![None; rules.instances.len()];
+        let mut steps: Vec<Step> = order
+            .iter()
+            .map(|&c| Step {
+                cell: c,
+                forced: rules.forced[c],
+                ..Step::default()
+            })
+            .collect();
+        for (start, end, bits, what) in wanted {
+            let field = layout.place(bits, start, end);
+            match what {
+                Want::Slot(c) => {
+                    slot[c] = Some(field);
+                    slot_spans.push((start, end));
+                    steps[start].own = Some(field);
+                    steps[end].clear.push(field);
+                }
+                Want::Count(i) => {
+                    count[i] = Some(field);
+                    steps[end]
+                        .closing
+                        .push((field, rules.instances[i].min as u64));
+                }
+            }
+        }
+        for (p, step) in steps.iter_mut().enumerate() {
+            let c = step.cell;
+            step.back = rules.leaps[c]
+                .iter()
+                .filter(|&&t| pos[t] < p)
+                .filter_map(|&t| slot[t])
+                .collect();
+            step.counters = rules.of_cell[c]
+                .iter()
+                .filter_map(|&i| {
+                    let (top, saturate) = cap(rules, i);
+                    count[i].map(|field| Counter {
+                        field,
+                        cap: top,
+                        saturate,
+                    })
+                })
+                .collect();
+        }
+        let no_leaps = order.iter().all(|&c| rules.leaps[c].is_empty());
+        let mut estimate: f64 = 0.0;
+        for (lane, &end) in lane_ends.iter().enumerate() {
+            let open: Vec<usize> = inst
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let (s, e) = span(i);
+                    s <= end && end < e
+                })
+                .collect();
+            let classes = if no_leaps {
+                interchangeable(rules, &open, &pos, &lane_of(lanes), lane, end)
+            } else {
+                open.iter().map(|&i| vec![i]).collect()
+            };
+            let slots = slot_spans
+                .iter()
+                .filter(|&&(s, e)| s <= end && end < e)
+                .count();
+            estimate = estimate.max(slots as f64 + classes_bits(rules, &classes));
+            steps[end].classes = classes
+                .into_iter()
+                .filter(|c| c.len() > 1)
+                .map(|c| c.iter().filter_map(|&i| count[i]).collect())
+                .collect();
+        }
+        let room = fill_room(rules, &inst, &mut steps);
+        Model {
+            steps,
+            pieces,
+            words: layout.words(),
+            estimate,
+            room,
+        }
+    }
+}
+
+enum Want {
+    Slot(usize),
+    Count(usize),
+}
+
+/// The instances with a cell in `order`, in increasing index.
+fn instances_of(rules: &Rules, order: &[usize]) -> Vec<usize> {
+    let mut out: Vec<usize> = order
+        .iter()
+        .flat_map(|&c| rules.of_cell[c].iter().copied())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The largest value an instance's count field holds, and whether it saturates.
+fn cap(rules: &Rules, i: usize) -> (u64, bool) {
+    let inst = &rules.instances[i];
+    if inst.max >= inst.cells.len() {
+        (inst.min as u64, true)
+    } else {
+        (inst.max as u64, false)
+    }
+}
+
+/// `lane[position]`.
+fn lane_of(lanes: &[Vec<usize>]) -> Vec<usize> {
+    lanes
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| std::iter::repeat_n(i, l.len()))
+        .collect()
+}
+
+/// The open instances after lane `lane` (ending at position `end`), grouped
+/// into classes that the rest of the sweep cannot tell apart: same bounds,
+/// and lane by lane, their remaining cells pair up with cells that are both
+/// given or both free and lie in the same other instances. Swapping two such
+/// instances cell for cell maps the rest of the problem onto itself (and
+/// their fields hold counts the same way), so the
+/// count of completions depends only on the multiset of their counts. Only
+/// used without leaps (a leap neighbour would tell them apart).
+fn interchangeable(
+    rules: &Rules,
+    open: &[usize],
+    pos: &[usize],
+    lane: &[usize],
+    current: usize,
+    end: usize,
+) -> Vec<Vec<usize>> {
+    type Signature = (usize, (u64, bool), Vec<(usize, bool, Vec<usize>)>);
+    let mut classes: HashMap<Signature, Vec<usize>> = HashMap::new();
+    for &i in open {
+        let inst = &rules.instances[i];
+        let mut cells: Vec<(usize, bool, Vec<usize>)> = inst
+            .cells
+            .iter()
+            .filter(|&&c| pos[c] > end)
+            .map(|&c| {
+                let others = rules.of_cell[c]
+                    .iter()
+                    .copied()
+                    .filter(|&j| j != i)
+                    .collect();
+                (lane[pos[c]] - current, rules.forced[c], others)
+            })
+            .collect();
+        cells.sort();
+        classes
+            .entry((inst.min, cap(rules, i), cells))
+            .or_default()
+            .push(i);
+    }
+    let mut out: Vec<Vec<usize>> = classes.into_values().collect();
+    out.sort();
+    out
+}
+
+/// log2 of the number of states the open classes can take.
+fn classes_bits(rules: &Rules, classes: &[Vec<usize>]) -> f64 {
+    classes
+        .iter()
+        .map(|class| {
+            let levels = cap(rules, class[0]).0 as f64 + 1.0;
+            let m = class.len() as f64;
+            // Multisets of m values out of `levels`: C(m + levels - 1, levels - 1).
+            (1..levels as usize)
+                .map(|j| ((m + j as f64) / j as f64).log2())
+                .sum::<f64>()
+        })
+        .sum()
+}
+
+/// Fills `room_after` and `forced_after` for every step: per constrained
+/// family, the sum over its instances of the smaller of the bound and the
+/// cells left (cells in no instance count one each), the least over the
+/// families and the plain number of cells left. Returns the room of the
+/// whole sweep.
+fn fill_room(rules: &Rules, inst: &[usize], steps: &mut [Step]) -> usize {
+    let mut left = vec![0usize; rules.instances.len()];
+    let mut per_family = vec![0usize; rules.families];
+    let mut cells_left = 0;
+    let mut forced_left = 0;
+    let families_here: Vec<usize> = {
+        let mut f: Vec<usize> = inst.iter().map(|&i| rules.instances[i].family).collect();
+        f.sort_unstable();
+        f.dedup();
+        f
+    };
+    let room = |per_family: &[usize], cells_left: usize| {
+        families_here
+            .iter()
+            .map(|&f| per_family[f])
+            .fold(cells_left, usize::min)
+    };
+    for step in steps.iter_mut().rev() {
+        step.room_after = room(&per_family, cells_left);
+        step.forced_after = forced_left;
+        let c = step.cell;
+        cells_left += 1;
+        forced_left += usize::from(rules.forced[c]);
+        let mut counted = vec![false; rules.families];
+        for &i in &rules.of_cell[c] {
+            let f = rules.instances[i].family;
+            counted[f] = true;
+            if left[i] < rules.instances[i].max {
+                per_family[f] += 1;
+            }
+            left[i] += 1;
+        }
+        for (f, n) in per_family.iter_mut().enumerate() {
+            if !counted[f] {
+                *n += 1;
+            }
+        }
+    }
+    room(&per_family, cells_left)
+}

@@ -1,0 +1,235 @@
+//! The DP itself: take the cells one at a time in sweep order; each state is
+//! a packed key (see [`key`](super::key)) with the number of ways to reach it.
+//! A cell either stays empty or takes a piece when no earlier neighbour
+//! attacks it and its groups have room; groups that end are checked against
+//! their minimum; equal keys merge by adding their counts. At the end of a
+//! lane, interchangeable groups have their counts sorted, which merges the
+//! states that differ only by which of them is used.
+
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+
+use super::key::Key;
+use super::model::{Model, Step};
+
+/// A count the DP adds up: `u128` with overflow checks, or a big integer.
+pub(super) trait Number: Clone {
+    /// No way.
+    fn zero() -> Self;
+    /// One way.
+    fn one() -> Self;
+    /// Adds `other`; false if the sum does not fit.
+    fn add(&mut self, other: &Self) -> bool;
+    /// The value as a big integer.
+    fn to_big(&self) -> BigUint;
+    /// Bytes one value takes in a table, roughly.
+    const BYTES: usize;
+}
+
+impl Number for u128 {
+    fn zero() -> Self {
+        0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn add(&mut self, other: &Self) -> bool {
+        match self.checked_add(*other) {
+            Some(s) => {
+                *self = s;
+                true
+            }
+            None => false,
+        }
+    }
+    fn to_big(&self) -> BigUint {
+        BigUint::from(*self)
+    }
+    const BYTES: usize = 16;
+}
+
+impl Number for BigUint {
+    fn zero() -> Self {
+        BigUint::default()
+    }
+    fn one() -> Self {
+        BigUint::from(1u8)
+    }
+    fn add(&mut self, other: &Self) -> bool {
+        *self += other;
+        true
+    }
+    fn to_big(&self) -> BigUint {
+        self.clone()
+    }
+    const BYTES: usize = 64;
+}
+
+/// Why a sweep stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// A count did not fit the number type.
+    Overflow,
+    /// The state table would outgrow the memory budget.
+    Memory {
+        /// States in the table when it stopped.
+        states: usize,
+    },
+}
+
+/// What bounds a sweep.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Limits {
+    /// The number of pieces asked for, if only one is.
+    pub target: Option<usize>,
+    /// Most pieces the other parts of the board can take.
+    pub other_room: usize,
+    /// Largest state table, in bytes.
+    pub max_bytes: usize,
+}
+
+/// A finished sweep.
+#[derive(Debug, Clone)]
+pub(super) struct Swept<N> {
+    /// `by_pieces[k]`: the placements of exactly k pieces in this part.
+    pub by_pieces: Vec<N>,
+    /// Most states held at once (two tables: before and after a cell).
+    pub peak_states: usize,
+    /// Most bytes held at once, estimated from the table capacities.
+    pub peak_bytes: usize,
+}
+
+/// Runs the sweep of `model` with keys of `W` words.
+pub(super) fn run<const W: usize, N: Number>(
+    model: &Model,
+    limits: &Limits,
+) -> Result<Swept<N>, Stop> {
+    let entry = W * 8 + N::BYTES + 1;
+    let max_states = (limits.max_bytes / entry / 2).max(1);
+    let mut current: FxHashMap<Key<W>, N> = FxHashMap::default();
+    current.insert([0; W], N::one());
+    let (mut peak_states, mut peak_bytes) = (1, entry);
+    let mut scratch = Vec::new();
+    let mut next: FxHashMap<Key<W>, N> = FxHashMap::default();
+    for step in &model.steps {
+        next.clear();
+        for (key, value) in current.drain() {
+            if !step.forced {
+                let mut k = key;
+                if finish(model, step, &mut k, limits, &mut scratch) {
+                    insert(&mut next, k, value.clone(), max_states)?;
+                }
+            }
+            let mut k = key;
+            if place(model, step, &mut k) && finish(model, step, &mut k, limits, &mut scratch) {
+                insert(&mut next, k, value, max_states)?;
+            }
+        }
+        peak_states = peak_states.max(next.len());
+        peak_bytes = peak_bytes.max((current.capacity() + next.capacity()) * entry);
+        std::mem::swap(&mut current, &mut next);
+    }
+    let mut by_pieces: Vec<Option<N>> = vec![None; model.steps.len() + 1];
+    for (key, value) in current {
+        let d = model.pieces.get(&key) as usize;
+        match &mut by_pieces[d] {
+            Some(sum) => {
+                if !sum.add(&value) {
+                    return Err(Stop::Overflow);
+                }
+            }
+            slot => *slot = Some(value),
+        }
+    }
+    Ok(Swept {
+        by_pieces: by_pieces
+            .into_iter()
+            .map(|v| v.unwrap_or_else(N::zero))
+            .collect(),
+        peak_states,
+        peak_bytes,
+    })
+}
+
+#[inline]
+fn insert<const W: usize, N: Number>(
+    table: &mut FxHashMap<Key<W>, N>,
+    key: Key<W>,
+    value: N,
+    max_states: usize,
+) -> Result<(), Stop> {
+    use std::collections::hash_map::Entry;
+    match table.entry(key) {
+        Entry::Occupied(mut e) => {
+            if !e.get_mut().add(&value) {
+                return Err(Stop::Overflow);
+            }
+        }
+        Entry::Vacant(e) => {
+            e.insert(value);
+            if table.len() > max_states {
+                return Err(Stop::Memory {
+                    states: table.len(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts a piece on the step's cell, if nothing forbids it.
+#[inline]
+fn place(model: &Model, step: &Step, key: &mut [u64]) -> bool {
+    if step.back.iter().any(|f| f.get(key) != 0) {
+        return false;
+    }
+    for c in &step.counters {
+        let v = c.field.get(key);
+        if v < c.cap {
+            c.field.set(key, v + 1);
+        } else if !c.saturate {
+            return false;
+        }
+    }
+    if let Some(own) = step.own {
+        own.set(key, 1);
+    }
+    let d = model.pieces.get(key);
+    model.pieces.set(key, d + 1);
+    true
+}
+
+/// Closes what ends at the step's cell; false if the state is dead.
+#[inline]
+fn finish(
+    model: &Model,
+    step: &Step,
+    key: &mut [u64],
+    limits: &Limits,
+    scratch: &mut Vec<u64>,
+) -> bool {
+    for &(field, min) in &step.closing {
+        if field.get(key) < min {
+            return false;
+        }
+        field.set(key, 0);
+    }
+    for f in &step.clear {
+        f.set(key, 0);
+    }
+    if let Some(target) = limits.target {
+        let d = model.pieces.get(key) as usize;
+        if d + step.forced_after > target || d + step.room_after + limits.other_room < target {
+            return false;
+        }
+    }
+    for class in &step.classes {
+        scratch.clear();
+        scratch.extend(class.iter().map(|f| f.get(key)));
+        scratch.sort_unstable_by(|a, b| b.cmp(a));
+        for (f, &v) in class.iter().zip(scratch.iter()) {
+            f.set(key, v);
+        }
+    }
+    true
+}
