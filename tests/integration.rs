@@ -16,3 +16,4 @@ mod published;
 mod puzzles;
 mod schema;
 mod select;
+mod width;

@@ -98,9 +98,14 @@ impl Attacks {
         let n = self.geometry.rows;
         match &self.dense {
             Some(table) => {
-                let t = &table[cell * n * W..(cell + 1) * n * W];
-                for r in rows {
-                    dst[r] = src[r] | Bits::load(&t[r * W..r * W + W]);
+                let t = &table[(cell * n + rows.start) * W..(cell + 1) * n * W];
+                let rows = rows.start..rows.end.min(n);
+                for ((d, s), a) in dst[rows.clone()]
+                    .iter_mut()
+                    .zip(&src[rows])
+                    .zip(t.chunks_exact(W))
+                {
+                    *d = *s | Bits::load(a);
                 }
             }
             None => {

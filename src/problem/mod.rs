@@ -488,6 +488,8 @@ impl Problem {
         };
         // The plan keeps a dense attack table only up to 8 MiB.
         let dense = (cells * board).min(8 << 20);
+        // Symmetry maps: up to 8 of a word per cell; the problem's and the
+        // plan's per-cell vectors: well under 64 bytes a cell.
         let plan = dense + instances * board + 8 * 8 * cells + 64 * cells;
         // The unit walker (groups, or `--first` on one-per-row rules) keeps two.
         let lines = self.piece.lines;
