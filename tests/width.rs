@@ -1,12 +1,9 @@
 //! Wide boards through the command line: every mode on a board wider than
 //! 64 columns, and the limits past 1024 and past the memory budget.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn placer() -> Command {
-    Command::cargo_bin("placer").unwrap()
-}
+use crate::common::{placer, stdout_of as stdout};
 
 /// A rule file of `count` kings on a `rows` × `cols` board, in `dir`.
 fn kings(dir: &tempfile::TempDir, rows: usize, cols: usize, count: usize) -> String {
@@ -16,17 +13,6 @@ fn kings(dir: &tempfile::TempDir, rows: usize, cols: usize, count: usize) -> Str
     );
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = placer()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
 }
 
 #[test]

@@ -351,18 +351,25 @@ enum Mode {
     Step,
 }
 
-fn mode(run: &RunArgs) -> Mode {
-    if run.all {
-        Mode::All
-    } else if run.first {
-        Mode::First
-    } else if run.step {
-        Mode::Step
-    } else if run.count || run.limit.is_none() {
-        Mode::Count
-    } else {
-        Mode::All
+impl Mode {
+    /// The mode the flags select (clap keeps them apart): `--limit` alone lists.
+    fn of(all: bool, first: bool, step: bool, count: bool, limit: Option<u128>) -> Mode {
+        if all {
+            Mode::All
+        } else if first {
+            Mode::First
+        } else if step {
+            Mode::Step
+        } else if count || limit.is_none() {
+            Mode::Count
+        } else {
+            Mode::All
+        }
     }
+}
+
+fn mode(run: &RunArgs) -> Mode {
+    Mode::of(run.all, run.first, run.step, run.count, run.limit)
 }
 
 fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
 use super::step::Stepper;
-use super::{Outcome, print_count, stderr_line, stdin_lines, take_each, write_svg_files};
+use super::{Mode, Outcome, print_count, stderr_line, stdin_lines, take_each, write_svg_files};
 use crate::input::{self, Limit};
 use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
 use crate::output::{self, Format};
@@ -104,28 +104,9 @@ fn parse_top(s: &str) -> Result<usize, String> {
     }
 }
 
-/// Which mode the flags select.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Count,
-    All,
-    First,
-    Step,
-}
-
 impl SelectArgs {
     fn mode(&self) -> Mode {
-        if self.all {
-            Mode::All
-        } else if self.first {
-            Mode::First
-        } else if self.step {
-            Mode::Step
-        } else if self.count || self.limit.is_none() {
-            Mode::Count
-        } else {
-            Mode::All
-        }
+        Mode::of(self.all, self.first, self.step, self.count, self.limit)
     }
 
     fn display_path(&self) -> String {
