@@ -102,7 +102,7 @@ pub enum NumberError {
 /// Most characters of the input a message quotes.
 const QUOTE_CHARS: usize = 40;
 
-/// Input text as a message quotes it: at most [`QUOTE_CHARS`] characters
+/// Input text as a message quotes it: at most 40 characters
 /// (then `…`), control characters escaped, so a message stays one short line.
 pub fn quote(text: &str) -> String {
     let mut out = String::new();

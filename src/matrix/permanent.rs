@@ -328,7 +328,7 @@ pub fn count_method(matrix: &Matrix) -> CountMethod {
 ///
 /// Columns without values are dropped; a row without values gives 0. The
 /// rest splits into connected parts, whose counts multiply; each part runs
-/// the cheapest exact method (see the [module docs](self)):
+/// the cheapest exact method (see the module docs):
 ///
 /// - [`CountMethod::Ryser`]: Ryser's formula (its rectangular form) over
 ///   column subsets in Gray-code order, `O(2^n · m)`, flat memory, on all
