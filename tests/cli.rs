@@ -3,23 +3,9 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command as StdCommand, Stdio};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn placer() -> Command {
-    Command::cargo_bin("placer").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = placer()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+use crate::common::{placer, stdout_of};
 
 #[test]
 fn queens_counts_by_default() {

@@ -7,12 +7,8 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command as StdCommand, Output, Stdio};
 
-use assert_cmd::Command;
+use crate::common::placer;
 use predicates::prelude::*;
-
-fn placer() -> Command {
-    Command::cargo_bin("placer").unwrap()
-}
 
 fn std_placer() -> StdCommand {
     StdCommand::new(assert_cmd::cargo::cargo_bin("placer"))

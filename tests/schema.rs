@@ -9,7 +9,7 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::Value;
 
-use crate::common::placer;
+use crate::common::{placer, stdout_of};
 
 /// A JSON object read strictly: a repeated key is an error.
 struct Strict(BTreeMap<String, Value>);
@@ -87,14 +87,7 @@ fn check(
     optional: &[(&str, Ty)],
     open: bool,
 ) -> Vec<BTreeMap<String, Value>> {
-    let out = placer()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout_of(args);
     assert!(!text.is_empty(), "{args:?} printed nothing");
     text.lines()
         .map(|line| {

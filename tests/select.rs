@@ -1,12 +1,8 @@
 //! `placer select`, driven as a user would: matrices of every width, exact
 //! output, labels, and the errors of the select path.
 
-use assert_cmd::Command;
+use crate::common::placer;
 use predicates::prelude::*;
-
-fn placer() -> Command {
-    Command::cargo_bin("placer").unwrap()
-}
 
 fn fixture(name: &str) -> String {
     format!(
