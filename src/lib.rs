@@ -19,7 +19,14 @@
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution;
 //! - [`input`]: reading files and stdin within a size limit;
-//! - [`cli`]: the command line, which only wires these together.
+//! - `cli`: the command line, which only wires these together.
+//!
+//! # Features
+//!
+//! - `cli` (default): the `cli` module and the `placer` binary, with clap,
+//!   indicatif, ctrlc, console and anyhow. A library user turns it off
+//!   (`placer = { version = "0.1", default-features = false }`) and depends on
+//!   none of them; every stage above and [`output`] stay.
 //!
 //! ```
 //! use placer::{Bindings, CountOptions, Problem, RuleSpec};
@@ -37,6 +44,7 @@
 //! assert_eq!(first.cells[..3], [(0, 0), (1, 4), (2, 7)]);
 //! ```
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod error;
 pub mod export;

@@ -52,7 +52,8 @@ use crate::problem::Problem;
 use crate::search::{Sink, Solution};
 
 /// The output formats, as `--format` names them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// The board, one line per row: the piece symbol, `.` free, `#` holes.
     #[default]

@@ -368,6 +368,7 @@ fn a_closed_pipe_stops_the_search_and_is_reported() {
     assert!(!other.is_broken_pipe());
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn format_names_for_the_command_line() {
     use clap::ValueEnum;
