@@ -465,7 +465,9 @@ fn select_counts_lists_and_ranks() {
         .args(["select", m, "--top", "2"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--top K needs --max or --min"));
+        .stderr(predicate::str::contains(
+            "required arguments were not provided:\n  <--max|--min>",
+        ));
 }
 
 #[test]

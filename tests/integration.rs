@@ -16,4 +16,5 @@ mod published;
 mod puzzles;
 mod schema;
 mod select;
+mod usage;
 mod width;

@@ -190,7 +190,9 @@ fn shard_and_checkpoint_need_a_plain_count() {
         .args(["queens", "8", "--all", "--shard", "1/2"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--count only"));
+        .stderr(predicate::str::contains(
+            "the argument '--all' cannot be used with '--shard <I/K>'",
+        ));
     placer()
         .args(["queens", "-", "--shard", "1/2"])
         .write_stdin("8\n")

@@ -81,59 +81,14 @@ Examples:
 Examples:
   placer table queens --param n --from 1 --to 12
   placer table torus-queens --param n --from 1 --to 13 --unique")]
-    Table {
-        /// A rule file path or a built-in rule name.
-        rules: String,
-        /// The parameter to vary.
-        #[arg(long, default_value = "n")]
-        param: String,
-        /// First value.
-        #[arg(long)]
-        from: i64,
-        /// Last value.
-        #[arg(long)]
-        to: i64,
-        /// Rule inputs.
-        #[command(flatten)]
-        bind: BindArgs,
-        /// Count classes under the board's symmetries too.
-        #[arg(long)]
-        unique: bool,
-        /// Worker threads (default, or 0: all cores).
-        #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
-        threads: Option<usize>,
-        /// How to count.
-        #[command(flatten)]
-        method: MethodArgs,
-        /// Print one JSON object per line.
-        #[arg(long)]
-        json: bool,
-    },
+    Table(TableArgs),
     /// Make a new region puzzle with exactly one solution.
     #[command(after_help = "\
 Examples:
   placer generate region-queens --size 9 --seed 42 > queens-9.txt
   placer solve region-queens --regions queens-9.txt --first
   placer generate star-battle --size 10 --set k=2 --svg puzzle.svg")]
-    Generate {
-        /// A region rule: `region-queens`, `star-battle`, or a rule file with an exact region group.
-        rules: String,
-        /// The board's side; the puzzle has this many regions.
-        #[arg(long)]
-        size: usize,
-        /// The random seed: the same seed gives the same puzzle (default: from the clock, printed on stderr).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Set a parameter: `--set k=2`. Repeatable.
-        #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
-        set: Vec<(String, i64)>,
-        /// Also write the puzzle with its solution as an SVG picture.
-        #[arg(long, value_name = "FILE")]
-        svg: Option<PathBuf>,
-        /// Also print the solution, as a board, after the puzzle.
-        #[arg(long)]
-        solution: bool,
-    },
+    Generate(GenerateArgs),
     /// Write the problem for an independent solver.
     #[command(after_help = "\
 Examples:
@@ -192,6 +147,59 @@ Examples:
     },
 }
 
+/// The arguments of `placer table`.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct TableArgs {
+    /// A rule file path or a built-in rule name.
+    pub rules: String,
+    /// The parameter to vary.
+    #[arg(long, default_value = "n")]
+    pub param: String,
+    /// First value.
+    #[arg(long)]
+    pub from: i64,
+    /// Last value.
+    #[arg(long)]
+    pub to: i64,
+    /// Rule inputs.
+    #[command(flatten)]
+    pub bind: BindArgs,
+    /// Count classes under the board's symmetries too.
+    #[arg(long)]
+    pub unique: bool,
+    /// Worker threads (default, or 0: all cores).
+    #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// How to count.
+    #[command(flatten)]
+    pub method: MethodArgs,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The arguments of `placer generate`.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct GenerateArgs {
+    /// A region rule: `region-queens`, `star-battle`, or a rule file with an exact region group.
+    pub rules: String,
+    /// The board's side; the puzzle has this many regions.
+    #[arg(long)]
+    pub size: usize,
+    /// The random seed: the same seed gives the same puzzle (default: from the clock, printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Set a parameter: `--set k=2`. Repeatable.
+    #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
+    pub set: Vec<(String, i64)>,
+    /// Also write the puzzle with its solution as an SVG picture.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Also print the solution, as a board, after the puzzle.
+    #[arg(long)]
+    pub solution: bool,
+}
+
 /// What a rule file is bound with.
 #[derive(Debug, Clone, Default, ClapArgs)]
 pub struct BindArgs {
@@ -241,10 +249,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub stats: bool,
     /// Record finished parts of a count in FILE; run the same command again to resume.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = WHOLE_COUNT_ONLY)]
     pub checkpoint: Option<PathBuf>,
     /// Count only part I of K and print it as JSON, for `placer merge`.
-    #[arg(long, value_name = "I/K")]
+    #[arg(long, value_name = "I/K", conflicts_with_all = WHOLE_COUNT_ONLY)]
     pub shard: Option<crate::cli::longrun::Shard>,
     /// With `--format svg` and `--all` or `--first`: write solution-0001.svg, ... into DIR
     /// instead of stdout.
@@ -257,6 +265,10 @@ pub struct RunArgs {
     #[command(flatten)]
     pub method: MethodArgs,
 }
+
+/// What `--shard` and `--checkpoint` do not combine with: they split and save
+/// a whole count.
+const WHOLE_COUNT_ONLY: [&str; 4] = ["all", "first", "step", "limit"];
 
 /// How counts are computed (see docs/COUNTING.md).
 #[derive(Debug, Clone, Default, ClapArgs)]

@@ -7,11 +7,13 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
+use super::config::Mode;
+use super::solve::exact;
 use super::step::Stepper;
-use super::{Mode, Outcome, print_count, stderr_line, stdin_lines, take_each, write_svg_files};
+use super::{Outcome, list, stderr_line, stdin_lines};
 use crate::input::{self, Limit};
 use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
-use crate::output::{self, Format};
+use crate::output::{self, Exact, Format};
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -33,14 +35,14 @@ pub struct SelectArgs {
     #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
     pub skip: Vec<f64>,
     /// Only the K best selections by sum, best first (with --max or --min).
-    #[arg(long, value_name = "K", value_parser = parse_top,
+    #[arg(long, value_name = "K", value_parser = parse_top, requires = "sense",
           conflicts_with_all = ["count", "all", "first", "step", "limit", "min_sum", "max_sum"])]
     pub top: Option<usize>,
     /// Rank by largest sum (with --top K).
-    #[arg(long, conflicts_with = "min")]
+    #[arg(long, group = "sense")]
     pub max: bool,
     /// Rank by smallest sum (with --top K).
-    #[arg(long)]
+    #[arg(long, group = "sense")]
     pub min: bool,
     /// Only selections whose sum is at least X.
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
@@ -128,11 +130,7 @@ fn read(path: &Path, layout: Layout) -> Result<Matrix> {
 }
 
 /// Runs `placer select`.
-pub fn select(args: &SelectArgs) -> Result<Outcome> {
-    let bounds = Bounds {
-        min_sum: args.min_sum,
-        max_sum: args.max_sum,
-    };
+pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     if let (Some(lo), Some(hi)) = (args.min_sum, args.max_sum) {
         if lo > hi {
             bail!("--min-sum {lo} is above --max-sum {hi}: no selection can satisfy both");
@@ -155,67 +153,79 @@ pub fn select(args: &SelectArgs) -> Result<Outcome> {
     let problem = Problem::from_matrix(&name, &m);
     let started = Instant::now();
     if let Some(k) = args.top {
-        let sense = match (args.max, args.min) {
-            (_, true) => Sense::Min,
-            (true, _) => Sense::Max,
-            _ => bail!("--top K needs --max or --min"),
-        };
-        if !m.is_exact() {
-            bail!(
-                "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
-                args.display_path()
-            );
-        }
-        let ranked = matrix::top_k(&m, k, sense)
-            .into_iter()
-            .map(|s| Solution { cells: s.cells });
-        emit(args, &problem, ranked, None, false)?;
+        top(args, &m, &problem, k)?;
         return Ok(Outcome::Done);
     }
+    // Not clap's `requires = "top"`: clap waives it when a flag that
+    // conflicts with --top (--all, --count, ...) is given.
     if args.max || args.min {
         bail!("--max and --min rank selections: add --top K");
     }
+    let bounds = Bounds {
+        min_sum: args.min_sum,
+        max_sum: args.max_sum,
+    };
     let mode = args.mode();
-    if mode == Mode::Count {
-        let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
-        let count = if bounded || args.limit.is_some() {
-            let limit = args.limit.unwrap_or(u128::MAX);
-            let mut n: u128 = 0;
-            for _ in matrix::selections(&m, bounds) {
-                if n >= limit {
-                    break;
-                }
-                n += 1;
-            }
-            n.to_string()
-        } else {
-            // never a silent switch to enumeration: a refusal says why
-            match matrix::count(&m) {
-                Ok(c) => c.to_string(),
-                Err(e) => bail!(
-                    "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"
-                ),
-            }
-        };
+    if let Mode::Count { limit } = mode {
+        let count = count(&m, bounds, limit)?;
         let mut out = io::stdout().lock();
-        print_count(&mut out, args.format, &count)?;
+        output::write_count(&mut out, args.format, &count)?;
         out.flush()?;
-        stats(args, &count, started);
+        stats(args, count.as_str(), started);
         return Ok(Outcome::Done);
     }
-    let limit = if mode == Mode::First {
-        Some(1)
-    } else {
-        args.limit
-    };
     let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
-    let count = emit(args, &problem, listed, limit, mode == Mode::Step)?;
+    let step = matches!(mode, Mode::Step { .. });
+    let count = emit(args, &problem, listed, mode.limit(), step)?;
     stats(args, &count.to_string(), started);
-    Ok(if matches!(mode, Mode::First | Mode::Step) && count == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Done
-    })
+    Ok(
+        if matches!(mode, Mode::First | Mode::Step { .. }) && count == 0 {
+            Outcome::NoSolution
+        } else {
+            Outcome::Done
+        },
+    )
+}
+
+/// `--top K --max|--min`: the K best selections by sum, best first.
+fn top(args: &SelectArgs, m: &Matrix, problem: &Problem, k: usize) -> Result<()> {
+    // clap requires one of --max and --min with --top
+    let sense = if args.min { Sense::Min } else { Sense::Max };
+    if !m.is_exact() {
+        bail!(
+            "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
+            args.display_path()
+        );
+    }
+    let ranked = matrix::top_k(m, k, sense)
+        .into_iter()
+        .map(|s| Solution { cells: s.cells });
+    emit(args, problem, ranked, None, false)?;
+    Ok(())
+}
+
+/// The number of selections within `bounds`, up to `limit`: the permanent
+/// when nothing bounds it, else by listing.
+fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>) -> Result<Exact> {
+    let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
+    if bounded || limit.is_some() {
+        let limit = limit.unwrap_or(u128::MAX);
+        let mut n: u128 = 0;
+        for _ in matrix::selections(m, bounds) {
+            if n >= limit {
+                break;
+            }
+            n += 1;
+        }
+        return Ok(Exact::from(n));
+    }
+    // never a silent switch to enumeration: a refusal says why
+    match matrix::count(m) {
+        Ok(c) => exact(c),
+        Err(e) => bail!(
+            "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"
+        ),
+    }
 }
 
 fn stats(args: &SelectArgs, count: &str, started: Instant) {
@@ -237,23 +247,25 @@ fn emit(
     step: bool,
 ) -> Result<u128> {
     if let Some(dir) = &args.out {
-        return write_svg_files(problem, selections, limit, dir);
+        return list::write_svg_files(problem, selections, limit, dir);
     }
-    let values = problem.values.as_deref();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
-    let mut printer = output::sink(args.format, problem, values, &mut out)?.flush_each(true);
-    let count = take_each(selections, limit, |k, solution| {
-        printer.write(solution)?;
-        match &mut stepper {
-            Some(stepper) => stepper.next(k),
-            None => Ok(true),
-        }
-    })?;
+    let count =
+        list::print(
+            problem,
+            args.format,
+            selections,
+            limit,
+            &mut out,
+            |k| match &mut stepper {
+                Some(stepper) => stepper.next(k),
+                None => Ok(true),
+            },
+        )?;
     if let Some(stepper) = &stepper {
         stepper.finish(count, limit);
     }
-    printer.into_result()?;
     out.flush()?;
     Ok(count)
 }

@@ -197,7 +197,7 @@ impl Render for Board<'_> {
             buf.push('\n');
         }
         if let Some(values) = self.values {
-            match super::exact_sum(p.cols, values, solution) {
+            match super::exact_sum(p.cols, values, solution.cells.iter().copied()) {
                 Some(sum) => {
                     let _ = writeln!(buf, "sum {sum}");
                 }

@@ -5,7 +5,7 @@
 //! (1,2) (2,4) (3,1) (4,3)
 //! ```
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use super::{OutputError, Render};
 use crate::search::Solution;
@@ -28,13 +28,29 @@ impl Render for Cells {
         solution: &Solution,
         buf: &mut String,
     ) -> Result<(), OutputError> {
-        for (i, &(r, c)) in solution.cells.iter().enumerate() {
-            if i > 0 {
-                buf.push(' ');
-            }
-            let _ = write!(buf, "({},{})", r + 1, c + 1);
-        }
-        buf.push('\n');
-        Ok(())
+        Ok(write_cells(solution.cells.iter().copied(), buf)?)
     }
+
+    fn render_rows(
+        &mut self,
+        _index: u64,
+        cols: &[usize],
+        to: &mut dyn fmt::Write,
+    ) -> Result<(), OutputError> {
+        Ok(write_cells(super::row_cells(cols), to)?)
+    }
+}
+
+/// Writes the cells, 1-based `(row,col)` separated by spaces, and a newline.
+fn write_cells(
+    cells: impl Iterator<Item = (usize, usize)>,
+    to: &mut (impl fmt::Write + ?Sized),
+) -> fmt::Result {
+    for (i, (r, c)) in cells.enumerate() {
+        if i > 0 {
+            to.write_char(' ')?;
+        }
+        write!(to, "({},{})", r + 1, c + 1)?;
+    }
+    to.write_char('\n')
 }

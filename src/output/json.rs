@@ -21,7 +21,7 @@
 //! {"cells":[[1,1],[2,3]],"values":[5,4],"sum":9}
 //! ```
 //!
-//! A count (`--count`), written by [`write_count`]:
+//! A count (`--count`), written by [`write_count`](super::write_count):
 //!
 //! ```text
 //! {"count":92}
@@ -31,7 +31,7 @@
 //! |-----|------|---------|
 //! | `count` | non-negative integer | the number of solutions; it may exceed 2^64, so read it with an arbitrary-precision parser where that matters |
 //!
-//! A line of `placer table --json`, written by [`TableLine`]:
+//! A line of `placer table --json`, written by [`Table`](super::Table):
 //!
 //! ```text
 //! {"param":"n","value":8,"count":92,"unique":12}
@@ -54,7 +54,7 @@
 //! the order above; readers should ignore keys they do not know, since later
 //! versions may add some.
 
-use std::fmt::Write as _;
+use std::fmt;
 use std::io::{self, Write};
 
 use serde::Serialize;
@@ -87,6 +87,86 @@ impl<'a> Json<'a> {
     }
 }
 
+impl Json<'_> {
+    /// The JSON renderer without a problem: plain cells, no values or labels
+    /// (a constructed N-queens solution).
+    pub fn plain() -> Json<'static> {
+        Json {
+            cols: 0,
+            labels: crate::matrix::Labels::default(),
+            values: None,
+        }
+    }
+
+    /// Writes the object of a solution with `cells`, and a newline.
+    fn write(
+        &self,
+        cells: impl Iterator<Item = (usize, usize)> + Clone,
+        to: &mut (impl fmt::Write + ?Sized),
+    ) -> fmt::Result {
+        to.write_str("{\"cells\":[")?;
+        for (i, (r, c)) in cells.clone().enumerate() {
+            if i > 0 {
+                to.write_char(',')?;
+            }
+            write!(to, "[{},{}]", r + 1, c + 1)?;
+        }
+        to.write_char(']')?;
+        if let Some(values) = self.values {
+            self.write_values(values, cells.clone(), to)?;
+        }
+        for (key, labels, pick) in [
+            ("rows", &self.labels.rows, 0),
+            ("cols", &self.labels.cols, 1),
+        ] {
+            if let Some(labels) = labels {
+                write!(to, ",\"{key}\":[")?;
+                for (i, (r, c)) in cells.clone().enumerate() {
+                    if i > 0 {
+                        to.write_char(',')?;
+                    }
+                    let label = labels.get(if pick == 0 { r } else { c });
+                    let text = serde_json::to_string(&label).map_err(|_| fmt::Error)?;
+                    to.write_str(&text)?;
+                }
+                to.write_char(']')?;
+            }
+        }
+        to.write_str("}\n")
+    }
+
+    /// Writes `,"values":[...],"sum":S` for the cells.
+    fn write_values(
+        &self,
+        values: &[Option<Value>],
+        cells: impl Iterator<Item = (usize, usize)> + Clone,
+        to: &mut (impl fmt::Write + ?Sized),
+    ) -> fmt::Result {
+        let value = |(r, c): (usize, usize)| {
+            if c < self.cols {
+                values.get(r * self.cols + c).and_then(Option::as_ref)
+            } else {
+                None
+            }
+        };
+        to.write_str(",\"values\":[")?;
+        for (i, rc) in cells.clone().enumerate() {
+            if i > 0 {
+                to.write_char(',')?;
+            }
+            match value(rc) {
+                Some(v) => write!(to, "{}", exact(v))?,
+                None => to.write_str("null")?,
+            }
+        }
+        to.write_str("],\"sum\":")?;
+        match super::exact_sum(self.cols, values, cells) {
+            Some(s) => write!(to, "{s}"),
+            None => to.write_str("null"),
+        }
+    }
+}
+
 impl Render for Json<'_> {
     fn render(
         &mut self,
@@ -94,61 +174,16 @@ impl Render for Json<'_> {
         solution: &Solution,
         buf: &mut String,
     ) -> Result<(), OutputError> {
-        buf.push_str("{\"cells\":[");
-        for (i, &(r, c)) in solution.cells.iter().enumerate() {
-            if i > 0 {
-                buf.push(',');
-            }
-            let _ = write!(buf, "[{},{}]", r + 1, c + 1);
-        }
-        buf.push(']');
-        if let Some(values) = self.values {
-            let value = |(r, c): (usize, usize)| {
-                if c < self.cols {
-                    values.get(r * self.cols + c).and_then(Option::as_ref)
-                } else {
-                    None
-                }
-            };
-            buf.push_str(",\"values\":[");
-            for (i, &rc) in solution.cells.iter().enumerate() {
-                if i > 0 {
-                    buf.push(',');
-                }
-                match value(rc) {
-                    Some(v) => {
-                        let _ = write!(buf, "{}", exact(v));
-                    }
-                    None => buf.push_str("null"),
-                }
-            }
-            buf.push_str("],\"sum\":");
-            match super::exact_sum(self.cols, values, solution) {
-                Some(s) => {
-                    let _ = write!(buf, "{s}");
-                }
-                None => buf.push_str("null"),
-            }
-        }
-        for (key, labels, pick) in [
-            ("rows", &self.labels.rows, 0),
-            ("cols", &self.labels.cols, 1),
-        ] {
-            if let Some(labels) = labels {
-                let _ = write!(buf, ",\"{key}\":[");
-                for (i, &(r, c)) in solution.cells.iter().enumerate() {
-                    if i > 0 {
-                        buf.push(',');
-                    }
-                    let label = labels.get(if pick == 0 { r } else { c });
-                    let text = serde_json::to_string(&label).expect("strings serialise");
-                    buf.push_str(&text);
-                }
-                buf.push(']');
-            }
-        }
-        buf.push_str("}\n");
-        Ok(())
+        Ok(self.write(solution.cells.iter().copied(), buf)?)
+    }
+
+    fn render_rows(
+        &mut self,
+        _index: u64,
+        cols: &[usize],
+        to: &mut dyn fmt::Write,
+    ) -> Result<(), OutputError> {
+        Ok(self.write(super::row_cells(cols), to)?)
     }
 }
 
@@ -165,6 +200,17 @@ impl Exact {
             && digits.bytes().all(|b| b.is_ascii_digit())
             && (digits == "0" || !digits.starts_with('0'));
         ok.then_some(Exact(digits))
+    }
+
+    /// The decimal digits.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<u128> for Exact {
+    fn from(n: u128) -> Exact {
+        Exact(n.to_string())
     }
 }
 
@@ -199,7 +245,7 @@ pub struct TableLine<'a> {
 }
 
 /// Writes one value as a JSON line.
-pub fn write_line<W: Write>(out: &mut W, line: &impl Serialize) -> io::Result<()> {
+pub fn write_line<W: Write + ?Sized>(out: &mut W, line: &impl Serialize) -> io::Result<()> {
     serde_json::to_writer(&mut *out, line)?;
     writeln!(out)
 }
@@ -210,9 +256,4 @@ pub fn count_line(count: u128) -> String {
         count: Exact(count.to_string()),
     };
     serde_json::to_string(&line).expect("a count serializes")
-}
-
-/// Writes the count line, `{"count":92}`, and a newline.
-pub fn write_count<W: Write>(out: &mut W, count: u128) -> io::Result<()> {
-    writeln!(out, "{}", count_line(count))
 }

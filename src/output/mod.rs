@@ -34,22 +34,27 @@
 
 pub mod board;
 pub mod cells;
+mod count;
 pub mod json;
+mod printer;
 pub mod svg;
 pub mod tuple;
 
 pub use board::Board;
 pub use cells::Cells;
-pub use json::{CountLine, Exact, Json, TableLine, count_line, write_count, write_line};
+pub use count::{Table, write_count};
+pub use json::{CountLine, Exact, Json, TableLine, count_line, write_line};
+pub use printer::Printer;
 pub use svg::{Svg, svg_document};
 pub use tuple::Tuple;
 
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 
 use crate::matrix::{BigDecimal, Value};
 use crate::problem::Problem;
-use crate::search::{Sink, Solution};
+#[cfg(doc)]
+use crate::search::Sink;
+use crate::search::Solution;
 
 /// The output formats, as `--format` names them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -107,6 +112,14 @@ pub enum OutputError {
     Io(#[from] io::Error),
 }
 
+impl From<std::fmt::Error> for OutputError {
+    /// A formatter failed: only writing through [`Printer::write_rows`] can,
+    /// and the printer reports the underlying I/O error instead.
+    fn from(_: std::fmt::Error) -> Self {
+        OutputError::Io(io::Error::other("formatting failed"))
+    }
+}
+
 impl OutputError {
     /// Whether the reader went away (a closed pipe): the CLI ends quietly.
     pub fn is_broken_pipe(&self) -> bool {
@@ -124,90 +137,30 @@ pub trait Render {
         solution: &Solution,
         buf: &mut String,
     ) -> Result<(), OutputError>;
-}
 
-/// A [`Sink`] that renders each solution and writes it to `W`. The first
-/// error (rendering or writing) stops the search and is kept for
-/// [`finish`](Printer::finish).
-#[derive(Debug)]
-pub struct Printer<R, W: Write> {
-    render: R,
-    out: W,
-    buf: String,
-    written: u64,
-    flush_each: bool,
-    error: Option<OutputError>,
-}
-
-impl<R: Render, W: Write> Printer<R, W> {
-    /// A printer writing `render`'s text to `out`.
-    pub fn new(render: R, out: W) -> Self {
-        Printer {
-            render,
-            out,
-            buf: String::new(),
-            written: 0,
-            flush_each: false,
-            error: None,
-        }
-    }
-
-    /// Flushes the writer after each solution (for interactive stepping).
-    pub fn flush_each(mut self, yes: bool) -> Self {
-        self.flush_each = yes;
-        self
-    }
-
-    /// Solutions written so far.
-    pub fn written(&self) -> u64 {
-        self.written
-    }
-
-    /// The error that stopped the printer, if any.
-    pub fn error(&self) -> Option<&OutputError> {
-        self.error.as_ref()
-    }
-
-    /// Writes one solution; the same as [`Sink::solution`] with the error.
-    pub fn write(&mut self, solution: &Solution) -> Result<(), OutputError> {
-        self.buf.clear();
-        self.render.render(self.written, solution, &mut self.buf)?;
-        self.out.write_all(self.buf.as_bytes())?;
-        if self.flush_each {
-            self.out.flush()?;
-        }
-        self.written += 1;
-        Ok(())
-    }
-
-    /// Flushes and returns the writer, or the error that stopped the printer.
-    pub fn finish(mut self) -> Result<W, OutputError> {
-        if let Some(e) = self.error {
-            return Err(e);
-        }
-        self.out.flush()?;
-        Ok(self.out)
-    }
-
-    /// Flushes; the error that stopped the printer, if any.
-    pub fn into_result(self) -> Result<(), OutputError> {
-        self.finish().map(drop)
+    /// Writes solution number `index` given as each row's column (one piece
+    /// in each row, `cols[r]` in row `r`) to `to`. The same text as
+    /// [`render`](Render::render) of the solution with those cells; the
+    /// formats that a large board fits (tuple, cells, json) stream it
+    /// without holding it as cells or as one string.
+    fn render_rows(
+        &mut self,
+        index: u64,
+        cols: &[usize],
+        to: &mut dyn std::fmt::Write,
+    ) -> Result<(), OutputError> {
+        let solution = Solution {
+            cells: row_cells(cols).collect(),
+        };
+        let mut buf = String::new();
+        self.render(index, &solution, &mut buf)?;
+        Ok(to.write_str(&buf)?)
     }
 }
 
-impl<R: Render, W: Write> Sink for Printer<R, W> {
-    fn solution(&mut self, solution: &Solution) -> ControlFlow<()> {
-        if self.error.is_some() {
-            return ControlFlow::Break(());
-        }
-        match self.write(solution) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                self.error = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    }
+/// The cells of a placement given as each row's column.
+fn row_cells(cols: &[usize]) -> impl Iterator<Item = (usize, usize)> + Clone + '_ {
+    cols.iter().copied().enumerate()
 }
 
 /// Any format's renderer, chosen at run time.
@@ -241,6 +194,19 @@ impl<'a> Renderer<'a> {
             Format::Svg => Renderer::Svg(Svg::new(problem, values)?),
         })
     }
+
+    /// The renderer for `format` without a problem, for a board of `rows`
+    /// rows with one piece in each and nothing else on it (N-queens larger
+    /// than any rule file's board, constructed): tuple, cells and json.
+    /// `None` for board and svg, which draw every cell and take the problem.
+    pub fn plain(format: Format, rows: usize) -> Option<Renderer<'static>> {
+        match format {
+            Format::Tuple => Some(Renderer::Tuple(Tuple::rows(rows))),
+            Format::Cells => Some(Renderer::Cells(Cells::new())),
+            Format::Json => Some(Renderer::Json(Json::plain())),
+            Format::Board | Format::Svg => None,
+        }
+    }
 }
 
 impl Render for Renderer<'_> {
@@ -256,6 +222,21 @@ impl Render for Renderer<'_> {
             Renderer::Cells(r) => r.render(index, solution, buf),
             Renderer::Json(r) => r.render(index, solution, buf),
             Renderer::Svg(r) => r.render(index, solution, buf),
+        }
+    }
+
+    fn render_rows(
+        &mut self,
+        index: u64,
+        cols: &[usize],
+        to: &mut dyn std::fmt::Write,
+    ) -> Result<(), OutputError> {
+        match self {
+            Renderer::Board(r) => r.render_rows(index, cols, to),
+            Renderer::Tuple(r) => r.render_rows(index, cols, to),
+            Renderer::Cells(r) => r.render_rows(index, cols, to),
+            Renderer::Json(r) => r.render_rows(index, cols, to),
+            Renderer::Svg(r) => r.render_rows(index, cols, to),
         }
     }
 }
@@ -282,13 +263,15 @@ fn exact(value: &Value) -> BigDecimal {
     })
 }
 
-/// The exact sum of the values on a solution's cells; `None` if one has none.
+/// The exact sum of the values on `cells`; `None` if one has none.
 /// `cols` is the board's width, `values` row-major.
-fn exact_sum(cols: usize, values: &[Option<Value>], solution: &Solution) -> Option<BigDecimal> {
-    solution
-        .cells
-        .iter()
-        .map(|&(r, c)| {
+fn exact_sum(
+    cols: usize,
+    values: &[Option<Value>],
+    cells: impl Iterator<Item = (usize, usize)>,
+) -> Option<BigDecimal> {
+    cells
+        .map(|(r, c)| {
             (c < cols)
                 .then(|| values.get(r * cols + c).and_then(|v| v.as_ref().map(exact)))
                 .flatten()
@@ -320,5 +303,7 @@ fn occupied(problem: &Problem, solution: &Solution) -> Vec<bool> {
     on
 }
 
+#[cfg(test)]
+mod rows_tests;
 #[cfg(test)]
 mod tests;

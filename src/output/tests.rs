@@ -1,5 +1,6 @@
 use super::*;
 use crate::problem::Bindings;
+use crate::search::Sink;
 use crate::spec::{RuleSpec, builtin};
 
 fn bind(text: &str, set: &[(&str, i64)]) -> Problem {
@@ -319,8 +320,12 @@ fn json_count_line_takes_big_numbers() {
         r#"{"count":340282366920938463463374607431768211455}"#
     );
     let mut out = Vec::new();
-    write_count(&mut out, 0).unwrap();
-    assert_eq!(out, b"{\"count\":0}\n");
+    write_count(&mut out, Format::Json, &Exact::from(0)).unwrap();
+    write_count(&mut out, Format::Tuple, &Exact::from(u128::MAX)).unwrap();
+    assert_eq!(
+        out,
+        b"{\"count\":0}\n340282366920938463463374607431768211455\n"
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@
 //! ([`OutputError::NotOnePerRow`]); a solution that breaks the shape anyway
 //! stops the output with [`OutputError::RowCount`].
 
-use std::fmt::Write as _;
+use std::fmt;
 
 use super::{OutputError, Render};
 use crate::problem::{Family, Problem};
@@ -48,10 +48,16 @@ impl Tuple {
                 why,
             });
         }
-        Ok(Tuple {
-            rows: problem.rows,
+        Ok(Tuple::rows(problem.rows))
+    }
+
+    /// The tuple renderer for `rows` rows, without a problem: the caller
+    /// vouches for one piece in each row (a constructed N-queens solution).
+    pub fn rows(rows: usize) -> Self {
+        Tuple {
+            rows,
             seen: Vec::new(),
-        })
+        }
     }
 }
 
@@ -76,13 +82,37 @@ impl Render for Tuple {
                 count: self.seen[row].1,
             });
         }
-        for (i, &(c, _)) in self.seen.iter().enumerate() {
-            if i > 0 {
-                buf.push(' ');
-            }
-            let _ = write!(buf, "{}", c + 1);
-        }
-        buf.push('\n');
-        Ok(())
+        Ok(write_cols(self.seen.iter().map(|&(c, _)| c), buf)?)
     }
+
+    fn render_rows(
+        &mut self,
+        index: u64,
+        cols: &[usize],
+        to: &mut dyn fmt::Write,
+    ) -> Result<(), OutputError> {
+        // As in `render`: rows past the board are ignored, missing ones refused.
+        if cols.len() < self.rows {
+            return Err(OutputError::RowCount {
+                solution: index + 1,
+                row: cols.len() + 1,
+                count: 0,
+            });
+        }
+        Ok(write_cols(cols[..self.rows].iter().copied(), to)?)
+    }
+}
+
+/// Writes the 1-based columns separated by spaces, and a newline.
+fn write_cols(
+    cols: impl Iterator<Item = usize>,
+    to: &mut (impl fmt::Write + ?Sized),
+) -> fmt::Result {
+    for (i, c) in cols.enumerate() {
+        if i > 0 {
+            to.write_char(' ')?;
+        }
+        write!(to, "{}", c + 1)?;
+    }
+    to.write_char('\n')
 }

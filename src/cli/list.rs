@@ -1,0 +1,97 @@
+//! Listing solutions, for `solve`, `queens` and `select`: to stdout through
+//! an [`output`] sink, one at a time with `--step`, or as SVG files into
+//! `--out DIR`.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::output::{self, Format};
+use crate::problem::Problem;
+use crate::search::Solution;
+
+/// Prints at most `limit` solutions of `problem` to `out` in `format`,
+/// flushing each; `next(k)` after solution k says whether to go on. Returns
+/// how many it printed.
+pub(super) fn print(
+    problem: &Problem,
+    format: Format,
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    out: &mut impl Write,
+    mut next: impl FnMut(u128) -> Result<bool>,
+) -> Result<u128> {
+    let values = problem.values.as_deref();
+    let mut printer = output::sink(format, problem, values, out)?.flush_each(true);
+    let count = take_each(solutions, limit, |k, solution| {
+        printer.write(solution)?;
+        next(k)
+    })?;
+    printer.into_result()?;
+    Ok(count)
+}
+
+/// Hands solutions to `each` with their 1-based number, at most `limit` of
+/// them, until `each` says stop; returns how many it handed over.
+fn take_each(
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    mut each: impl FnMut(u128, &Solution) -> Result<bool>,
+) -> Result<u128> {
+    let mut count: u128 = 0;
+    for solution in solutions {
+        if limit.is_some_and(|l| count >= l) {
+            break;
+        }
+        count += 1;
+        if !each(count, &solution)? {
+            break;
+        }
+    }
+    Ok(count)
+}
+
+/// Writes each of at most `limit` solutions to its own SVG file in `dir`
+/// (`solution-0001.svg`, ...), refusing a directory that already holds such
+/// files from an earlier run; returns how many it wrote.
+pub(super) fn write_svg_files(
+    problem: &Problem,
+    solutions: impl Iterator<Item = Solution>,
+    limit: Option<u128>,
+    dir: &Path,
+) -> Result<u128> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    refuse_earlier_files(dir)?;
+    take_each(solutions, limit, |k, solution| {
+        let path = dir.join(format!("solution-{k:04}.svg"));
+        let svg = output::svg_document(problem, problem.values.as_deref(), solution);
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(true)
+    })
+}
+
+/// Refuses a directory that holds `solution-NNNN.svg` files already.
+fn refuse_earlier_files(dir: &Path) -> Result<()> {
+    let ours = |name: &str| {
+        name.strip_prefix("solution-")
+            .and_then(|n| n.strip_suffix(".svg"))
+            .is_some_and(|n| n.len() >= 4 && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut earlier: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| ours(name))
+        .collect();
+    if !earlier.is_empty() {
+        earlier.sort();
+        bail!(
+            "{} already holds {} solution file{} ({}, ...) from an earlier run: remove them or choose another directory",
+            dir.display(),
+            earlier.len(),
+            if earlier.len() == 1 { "" } else { "s" },
+            earlier[0]
+        );
+    }
+    Ok(())
+}

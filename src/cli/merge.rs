@@ -1,0 +1,23 @@
+//! `placer merge`: adds up the JSON results of `--shard I/K` runs.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use super::solve::exact;
+use super::{Outcome, longrun};
+use crate::output::{self, Format};
+
+/// Runs `placer merge`: the total count, or with `json` the merged record.
+pub(super) fn run(parts: &[PathBuf], json: bool) -> Result<Outcome> {
+    let part = longrun::merge(parts)?;
+    let mut out = io::stdout().lock();
+    if json {
+        output::write_line(&mut out, &part)?;
+    } else {
+        output::write_count(&mut out, Format::Board, &exact(&part.count)?)?;
+    }
+    out.flush()?;
+    Ok(Outcome::Done)
+}

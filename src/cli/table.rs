@@ -1,0 +1,97 @@
+//! `placer table`: one count per value of a parameter, like seed 004's table.
+
+use std::io::{self, Write};
+
+use anyhow::{Context, Result, bail};
+use num_bigint::BigUint;
+
+use super::args::TableArgs;
+use super::config::threads;
+use super::solve::exact;
+use super::{Outcome, count, load, progress};
+use crate::output::{Exact, Table};
+use crate::plan::Plan;
+use crate::problem::Problem;
+use crate::search::CountOptions;
+
+/// Runs `placer table`.
+pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
+    if args.from > args.to {
+        bail!("--from {} is after --to {}", args.from, args.to);
+    }
+    // When the parameter only sets the piece count, one DP run gives every row.
+    let by_pieces = if args.from < args.to {
+        match (bound(args, args.from), bound(args, args.to)) {
+            (Ok(a), Ok(b)) => count::polynomial(&a.plan(), Some(&b), &args.method)?,
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let mut out = io::stdout().lock();
+    let mut table = Table::new(&args.param, args.unique, args.json);
+    let len = args.to.abs_diff(args.from).saturating_add(1);
+    let bar = progress::bar(true, Some(len), progress::bar_style("values"));
+    progress::run(bar, |bar| -> Result<Outcome> {
+        for v in args.from..=args.to {
+            if let Some(bar) = bar {
+                bar.set_message(format!("{} = {v}, ", args.param));
+            }
+            let plan = bound(args, v)?.plan();
+            let (total, classes) = row(args, &plan, by_pieces.as_deref())?;
+            table.row(&mut out, v, total, classes)?;
+            out.flush()?;
+            if let Some(bar) = bar {
+                bar.inc(1);
+            }
+        }
+        Ok(Outcome::Done)
+    })
+}
+
+/// The rules bound with the parameter at `v`.
+fn bound(args: &TableArgs, v: i64) -> Result<Problem> {
+    let mut bind = args.bind.clone();
+    bind.set.retain(|(k, _)| *k != args.param);
+    bind.set.push((args.param.clone(), v));
+    load(&args.rules, &bind).with_context(|| format!("{} = {v}", args.param))
+}
+
+/// One row's count and, with `--unique`, its classes: 0 when the rules
+/// cannot be met, from the one-pass table by piece count if there is one,
+/// else the row-frontier DP or the search.
+fn row(
+    args: &TableArgs,
+    plan: &Plan,
+    by_pieces: Option<&[BigUint]>,
+) -> Result<(Exact, Option<Exact>)> {
+    let options = CountOptions {
+        threads: threads(args.threads),
+        limit: None,
+        unique: false,
+    };
+    let unmeetable = plan.problem.unmeetable().is_some();
+    let total = match by_pieces {
+        _ if unmeetable => Exact::from(0),
+        Some(all) => exact(
+            all.get(plan.problem.piece.count)
+                .cloned()
+                .unwrap_or_default(),
+        )?,
+        None => match count::by_frontier(plan, &args.method, None, false)? {
+            Some(n) => exact(n)?,
+            None => Exact::from(plan.count(options).count),
+        },
+    };
+    let classes = args.unique.then(|| {
+        if unmeetable {
+            return Exact::from(0);
+        }
+        let unique = CountOptions {
+            unique: true,
+            ..options
+        };
+        Exact::from(plan.count(unique).count)
+    });
+    Ok((total, classes))
+}
