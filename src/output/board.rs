@@ -160,14 +160,7 @@ impl Render for Board<'_> {
             l.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 1
         });
         if let Some(cols) = labels.and_then(|l| l.cols.as_ref()) {
-            let start = buf.len();
-            let _ = write!(buf, "{:lw$}", "");
-            for label in cols {
-                let _ = write!(buf, " {label:>w$} ");
-            }
-            let end = buf[start..].trim_end().len() + start;
-            buf.truncate(end);
-            buf.push('\n');
+            column_labels(cols, lw, w, buf);
         }
         for r in 0..p.rows {
             let start = buf.len();
@@ -206,4 +199,18 @@ impl Render for Board<'_> {
         }
         Ok(())
     }
+}
+
+/// The line of column labels over a matrix board: `lw` blank for the row
+/// labels, then each label right-aligned to `w` between spaces.
+fn column_labels(cols: &[String], lw: usize, w: usize, buf: &mut String) {
+    use std::fmt::Write as _;
+    let start = buf.len();
+    let _ = write!(buf, "{:lw$}", "");
+    for label in cols {
+        let _ = write!(buf, " {label:>w$} ");
+    }
+    let end = buf[start..].trim_end().len() + start;
+    buf.truncate(end);
+    buf.push('\n');
 }

@@ -91,6 +91,22 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// Where the cells sit: each `size` pixels square, after a margin.
+#[derive(Clone, Copy)]
+struct Frame {
+    size: usize,
+}
+
+impl Frame {
+    fn x(self, c: usize) -> usize {
+        MARGIN + c * self.size
+    }
+
+    fn y(self, r: usize) -> usize {
+        MARGIN + r * self.size
+    }
+}
+
 /// Draws the picture into `buf`, elements separated by `sep`, no final newline.
 fn draw(
     p: &Problem,
@@ -99,13 +115,10 @@ fn draw(
     sep: &str,
     buf: &mut String,
 ) {
-    let size = if values.is_some() { 48 } else { 40 };
-    let (w, h) = (p.cols * size + 2 * MARGIN, p.rows * size + 2 * MARGIN);
-    let x = |c: usize| MARGIN + c * size;
-    let y = |r: usize| MARGIN + r * size;
-    let region = |cell: usize| p.regions.as_ref().and_then(|r| r.of_cell[cell]);
-    let value = |cell: usize| values.and_then(|v| v.get(cell).cloned().flatten());
-
+    let f = Frame {
+        size: if values.is_some() { 48 } else { 40 },
+    };
+    let (w, h) = (p.cols * f.size + 2 * MARGIN, p.rows * f.size + 2 * MARGIN);
     // Writing to a String cannot fail.
     let _ = write!(
         buf,
@@ -116,12 +129,35 @@ fn draw(
         buf,
         r##"{sep}<rect width="{w}" height="{h}" fill="#ffffff"/>"##
     );
+    draw_cells(p, f, sep, buf);
+    draw_region_borders(p, f, sep, buf);
+    let _ = write!(
+        buf,
+        r#"{sep}<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="3"/>"#,
+        p.cols * f.size,
+        p.rows * f.size
+    );
+    if let Some(values) = values {
+        draw_values(p, values, f, sep, buf);
+    }
+    draw_pieces(p, values.is_some(), solution, f, sep, buf);
+    let _ = write!(buf, "{sep}</svg>");
+}
+
+/// The region a cell belongs to, if any.
+fn region(p: &Problem, cell: usize) -> Option<usize> {
+    p.regions.as_ref().and_then(|r| r.of_cell[cell])
+}
+
+/// One square per cell: holes grey, regions coloured.
+fn draw_cells(p: &Problem, f: Frame, sep: &str, buf: &mut String) {
+    let size = f.size;
     for r in 0..p.rows {
         for c in 0..p.cols {
             let cell = p.cell(r, c);
             let (class, fill) = if p.holes[cell] {
                 ("hole", HOLE)
-            } else if let Some(i) = region(cell) {
+            } else if let Some(i) = region(p, cell) {
                 ("cell", PALETTE[i % PALETTE.len()])
             } else {
                 ("cell", "#ffffff")
@@ -129,89 +165,101 @@ fn draw(
             let _ = write!(
                 buf,
                 r#"{sep}<rect class="{class}" x="{}" y="{}" width="{size}" height="{size}" fill="{fill}" stroke="{GRID}" stroke-width="1"/>"#,
-                x(c),
-                y(r)
+                f.x(c),
+                f.y(r)
             );
         }
     }
-    if p.regions.is_some() {
-        let mut d = String::new();
-        for r in 0..p.rows {
-            for c in 0..p.cols {
-                let cell = p.cell(r, c);
-                if c + 1 < p.cols && region(cell) != region(cell + 1) {
-                    let _ = write!(d, "M{} {}v{size}", x(c + 1), y(r));
-                }
-                if r + 1 < p.rows && region(cell) != region(cell + p.cols) {
-                    let _ = write!(d, "M{} {}h{size}", x(c), y(r + 1));
-                }
-            }
-        }
-        if !d.is_empty() {
-            let _ = write!(
-                buf,
-                r#"{sep}<path class="regions" d="{d}" fill="none" stroke="{INK}" stroke-width="3" stroke-linecap="square"/>"#
-            );
-        }
+}
+
+/// One thick path along every edge between two regions.
+fn draw_region_borders(p: &Problem, f: Frame, sep: &str, buf: &mut String) {
+    if p.regions.is_none() {
+        return;
     }
-    let _ = write!(
-        buf,
-        r#"{sep}<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="3"/>"#,
-        p.cols * size,
-        p.rows * size
-    );
-    if values.is_some() {
-        for r in 0..p.rows {
-            for c in 0..p.cols {
-                let cell = p.cell(r, c);
-                if let Some(v) = value(cell).filter(|_| !p.holes[cell]) {
-                    let _ = write!(
-                        buf,
-                        r##"{sep}<text class="value" x="{}" y="{}" font-size="10" fill="#374151">{}</text>"##,
-                        x(c) + 3,
-                        y(r) + 12,
-                        escape(&v.text)
-                    );
-                }
+    let size = f.size;
+    let mut d = String::new();
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            let cell = p.cell(r, c);
+            if c + 1 < p.cols && region(p, cell) != region(p, cell + 1) {
+                let _ = write!(d, "M{} {}v{size}", f.x(c + 1), f.y(r));
+            }
+            if r + 1 < p.rows && region(p, cell) != region(p, cell + p.cols) {
+                let _ = write!(d, "M{} {}h{size}", f.x(c), f.y(r + 1));
             }
         }
     }
+    if !d.is_empty() {
+        let _ = write!(
+            buf,
+            r#"{sep}<path class="regions" d="{d}" fill="none" stroke="{INK}" stroke-width="3" stroke-linecap="square"/>"#
+        );
+    }
+}
+
+/// A matrix board's values, small, in each cell's corner.
+fn draw_values(p: &Problem, values: &[Option<Value>], f: Frame, sep: &str, buf: &mut String) {
+    for r in 0..p.rows {
+        for c in 0..p.cols {
+            let cell = p.cell(r, c);
+            let value = values.get(cell).cloned().flatten();
+            if let Some(v) = value.filter(|_| !p.holes[cell]) {
+                let _ = write!(
+                    buf,
+                    r##"{sep}<text class="value" x="{}" y="{}" font-size="10" fill="#374151">{}</text>"##,
+                    f.x(c) + 3,
+                    f.y(r) + 12,
+                    escape(&v.text)
+                );
+            }
+        }
+    }
+}
+
+/// A disc with the piece's symbol on each of the solution's cells, ringed
+/// on givens.
+fn draw_pieces(
+    p: &Problem,
+    with_values: bool,
+    solution: &Solution,
+    f: Frame,
+    sep: &str,
+    buf: &mut String,
+) {
     let on = occupied(p, solution);
     let symbol = escape(&p.piece.symbol.to_string());
     // Disc and ring radius, font size, and the text baseline below the centre.
-    let (disc, ring, font, drop) = if values.is_some() {
+    let (disc, ring, font, drop) = if with_values {
         (12, 16, 14, 5)
     } else {
         (13, 17, 16, 6)
     };
-    for r in 0..p.rows {
-        for c in 0..p.cols {
-            let cell = p.cell(r, c);
-            if !on[cell] {
-                continue;
-            }
-            let given = p.givens.binary_search(&cell).is_ok();
-            let cx = x(c) + size / 2;
-            let cy = y(r) + if values.is_some() { 28 } else { size / 2 };
+    for (r, c) in (0..p.rows).flat_map(|r| (0..p.cols).map(move |c| (r, c))) {
+        let cell = p.cell(r, c);
+        if !on[cell] {
+            continue;
+        }
+        let given = p.givens.binary_search(&cell).is_ok();
+        let cx = f.x(c) + f.size / 2;
+        let cy = f.y(r) + if with_values { 28 } else { f.size / 2 };
+        let _ = write!(
+            buf,
+            r#"{sep}<g class="piece{}" data-row="{}" data-col="{}">"#,
+            if given { " given" } else { "" },
+            r + 1,
+            c + 1
+        );
+        if given {
             let _ = write!(
                 buf,
-                r#"{sep}<g class="piece{}" data-row="{}" data-col="{}">"#,
-                if given { " given" } else { "" },
-                r + 1,
-                c + 1
-            );
-            if given {
-                let _ = write!(
-                    buf,
-                    r#"<circle cx="{cx}" cy="{cy}" r="{ring}" fill="none" stroke="{INK}" stroke-width="2"/>"#
-                );
-            }
-            let _ = write!(
-                buf,
-                r##"<circle cx="{cx}" cy="{cy}" r="{disc}" fill="{INK}"/><text x="{cx}" y="{}" font-size="{font}" font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>"##,
-                cy + drop
+                r#"<circle cx="{cx}" cy="{cy}" r="{ring}" fill="none" stroke="{INK}" stroke-width="2"/>"#
             );
         }
+        let _ = write!(
+            buf,
+            r##"<circle cx="{cx}" cy="{cy}" r="{disc}" fill="{INK}"/><text x="{cx}" y="{}" font-size="{font}" font-weight="bold" text-anchor="middle" fill="#ffffff">{symbol}</text></g>"##,
+            cy + drop
+        );
     }
-    let _ = write!(buf, "{sep}</svg>");
 }
