@@ -11,6 +11,8 @@
 //! leaves ([`super::symmetry::weight`]).
 
 use super::{MAX_N, Permutation};
+use crate::problem::Lines;
+use crate::problem::geometry::Geometry;
 
 /// The compiled rules of a [`Permutation`].
 #[derive(Debug, Clone)]
@@ -32,31 +34,7 @@ impl Rules {
             "the permutation kernel supports n <= {MAX_N}, got {n}"
         );
         let mask = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
-        let mut leaps = Vec::new();
-        for &(a, b) in &p.leaps {
-            for (dr, dc) in [(a, b), (b, a)] {
-                if p.wrap {
-                    if n == 0 {
-                        continue;
-                    }
-                    let (dr, dc) = (dr % n, dc % n);
-                    if dr != 0 && dc != 0 {
-                        leaps.push((dr, dc));
-                        leaps.push((n - dr, dc));
-                    }
-                } else if dr >= 1 && dc >= 1 && dr < n && dc < n {
-                    leaps.push((dr, dc));
-                }
-            }
-        }
-        if p.diagonals {
-            // Diagonal leaps (ferz, alfil, and on a torus their wrapped
-            // forms) add nothing to the diagonals: plain queens with king
-            // leaps stay on the fast path.
-            leaps.retain(|&(dr, dc)| dr != dc && !(p.wrap && (dr + dc) % n == 0));
-        }
-        leaps.sort_unstable();
-        leaps.dedup();
+        let leaps = leap_table(p);
         Self {
             n,
             mask,
@@ -153,6 +131,46 @@ impl Rules {
             cols.pop();
         }
     }
+}
+
+/// The leaps of `p` as the kernel takes them, derived from the attack
+/// geometry: each offset that reaches a later row (mod n on a torus), as its
+/// row distance and column distance (the smaller one of `±dc` on a torus),
+/// without those that stay in a column or lie on a line the rules already
+/// cover (diagonal leaps of queens keep the fast path).
+fn leap_table(p: &Permutation) -> Vec<(usize, usize)> {
+    let n = p.n;
+    let geometry = Geometry {
+        rows: n,
+        cols: n,
+        wrap: p.wrap,
+        lines: Lines {
+            row: true,
+            column: true,
+            diagonal: p.diagonals,
+            anti_diagonal: p.diagonals,
+        },
+        leaps: &p.leaps,
+    };
+    let side = n as i64;
+    let mut leaps: Vec<(usize, usize)> = geometry
+        .offsets()
+        .into_iter()
+        .filter(|_| n > 0)
+        .filter_map(|(dr, dc)| {
+            if p.wrap {
+                let (dr, dc) = (dr.rem_euclid(side), dc.rem_euclid(side));
+                Some((dr, dc.min(side - dc)))
+            } else {
+                (dr >= 1 && dr < side && dc.abs() < side).then_some((dr, dc.abs()))
+            }
+        })
+        .filter(|&(dr, dc)| dr >= 1 && !geometry.on_line(dr, dc))
+        .map(|(dr, dc)| (dr as usize, dc as usize))
+        .collect();
+    leaps.sort_unstable();
+    leaps.dedup();
+    leaps
 }
 
 /// Symmetry restrictions for the subtree below a prefix, from the top

@@ -1,11 +1,13 @@
 //! What a piece takes away, row by row: [`Attacks`]. Each row of a piece's
-//! attack follows from the lines' geometry (its column, a diagonal shifted by
-//! the row distance, the torus' residues) and the leap offsets, so memory
-//! scales with the board, not with cells × rows. Small boards keep a dense
-//! table of those same rows, one load per row for the walkers.
+//! attack comes from the problem's attack geometry in row form
+//! ([`crate::problem::geometry::RowForm`]: its column, a diagonal shifted by
+//! the row distance, the torus' residues, the leap offsets), turned into bits
+//! here, so memory scales with the board, not with cells × rows. Small boards
+//! keep a dense table of those same rows, one load per row for the walkers.
 
 use super::Bits;
-use crate::problem::{Lines, Problem, gcd};
+use crate::problem::Problem;
+use crate::problem::geometry::{Hit, RowForm};
 
 /// Largest dense table kept, in bytes (a 64 × 64 board needs 2 MiB).
 const DENSE_BYTES: usize = 8 << 20;
@@ -19,26 +21,21 @@ pub(crate) struct Attacks {
     dense: Option<Vec<u64>>,
 }
 
-/// The lines and leaps of a piece on its board.
+/// The row form of a piece's geometry, with the torus residues as bits.
 #[derive(Debug, Clone)]
 struct Geometry {
-    rows: usize,
-    cols: usize,
+    form: RowForm,
     words: usize,
-    wrap: bool,
-    lines: Lines,
     /// On a torus, `residues[k * words..]`: the columns `c` with `c % g == k`,
     /// `g = gcd(rows, cols)` (where a wrapped diagonal meets a row).
     residues: Vec<u64>,
-    gcd: usize,
-    /// The leap offsets (row, column), every mirror image, without repeats.
-    leaps: Vec<(i64, i64)>,
 }
 
 impl Attacks {
     /// The attacks of `p`'s piece, with rows of `words` words.
     pub(crate) fn new(p: &Problem, words: usize) -> Attacks {
-        let g = gcd(p.rows, p.cols);
+        let form = p.geometry().row_form();
+        let g = form.period;
         let wrap_lines = p.wrap && (p.piece.lines.diagonal || p.piece.lines.anti_diagonal);
         let mut residues = vec![0u64; if wrap_lines { g * words } else { 0 }];
         if wrap_lines {
@@ -46,29 +43,10 @@ impl Attacks {
                 residues[(c % g) * words + c / 64] |= 1 << (c % 64);
             }
         }
-        let mut leaps: Vec<(i64, i64)> = p
-            .piece
-            .leaps
-            .iter()
-            .flat_map(|&(a, b)| {
-                let (a, b) = (a as i64, b as i64);
-                [(a, b), (b, a)]
-                    .into_iter()
-                    .flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)])
-            })
-            .filter(|&o| o != (0, 0))
-            .collect();
-        leaps.sort_unstable();
-        leaps.dedup();
         let geometry = Geometry {
-            rows: p.rows,
-            cols: p.cols,
+            form,
             words,
-            wrap: p.wrap,
-            lines: p.piece.lines,
             residues,
-            gcd: g,
-            leaps,
         };
         let cells = p.rows * p.cols;
         let dense =
@@ -95,7 +73,7 @@ impl Attacks {
         src: &[Bits<W>],
         dst: &mut [Bits<W>],
     ) {
-        let n = self.geometry.rows;
+        let n = self.geometry.form.rows;
         match &self.dense {
             Some(table) => {
                 let t = &table[(cell * n + rows.start) * W..(cell + 1) * n * W];
@@ -133,47 +111,25 @@ impl Attacks {
 
 impl Geometry {
     /// ORs the attack of `cell` on row `r` into `out` (`words` words).
+    #[inline]
     fn row_into(&self, cell: usize, r: usize, out: &mut [u64]) {
-        let (r0, c0) = (cell / self.cols, cell % self.cols);
-        let l = self.lines;
-        if r == r0 {
-            if l.row {
-                for c in (0..self.cols).step_by(64) {
-                    let n = (self.cols - c).min(64);
-                    out[c / 64] |= if n == 64 { !0 } else { (1 << n) - 1 };
+        let cols = self.form.cols;
+        self.form
+            .hits((cell / cols, cell % cols), r, |hit| match hit {
+                Hit::Row => {
+                    for c in (0..cols).step_by(64) {
+                        let n = (cols - c).min(64);
+                        out[c / 64] |= if n == 64 { !0 } else { (1 << n) - 1 };
+                    }
                 }
-            }
-            set(out, c0);
-        }
-        if l.column {
-            set(out, c0);
-        }
-        let dr = r as i64 - r0 as i64;
-        let (cols, c0i) = (self.cols as i64, c0 as i64);
-        for (on, c) in [(l.diagonal, c0i + dr), (l.anti_diagonal, c0i - dr)] {
-            if !on {
-                continue;
-            }
-            if self.wrap {
-                let k = c.rem_euclid(self.gcd as i64) as usize;
-                for (o, m) in out.iter_mut().zip(&self.residues[k * self.words..]) {
-                    *o |= m;
+                Hit::Column(c) => set(out, c),
+                Hit::Residue(k) => {
+                    let words = self.words;
+                    for (o, m) in out.iter_mut().zip(&self.residues[k * words..]) {
+                        *o |= m;
+                    }
                 }
-            } else if (0..cols).contains(&c) {
-                set(out, c as usize);
-            }
-        }
-        let rows = self.rows as i64;
-        for &(lr, lc) in &self.leaps {
-            let (tr, tc) = (r0 as i64 + lr, c0i + lc);
-            if self.wrap {
-                if tr.rem_euclid(rows) == r as i64 {
-                    set(out, tc.rem_euclid(cols) as usize);
-                }
-            } else if tr == r as i64 && (0..cols).contains(&tc) {
-                set(out, tc as usize);
-            }
-        }
+            });
     }
 }
 

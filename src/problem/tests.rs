@@ -1,4 +1,5 @@
 use super::*;
+use crate::spec::RuleSpec;
 
 fn bind(text: &str, set: &[(&str, i64)]) -> Result<Problem, Diagnostic> {
     let spec = RuleSpec::parse("t.toml", text)?;

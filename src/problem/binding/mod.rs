@@ -1,0 +1,166 @@
+//! Binding: a rule file's spec and the caller's bindings (parameters,
+//! pictures) become a checked [`Problem`], in steps: the parameters, the
+//! board ([`board`]), the piece and the groups ([`piece`]), then the checks.
+
+mod board;
+mod piece;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::checks::{check_givens, check_memory};
+use super::model::Problem;
+use super::{Bindings, ProblemError};
+use crate::error::{Diagnostic, Source};
+use crate::spec::{Expr, RuleSpec};
+
+impl Problem {
+    /// Binds a spec's parameters and checks that the rules make sense.
+    pub fn bind(spec: &RuleSpec, bindings: &Bindings) -> Result<Problem, ProblemError> {
+        Binder {
+            spec,
+            src: spec.source(),
+            bindings,
+        }
+        .bind()
+    }
+}
+
+struct Binder<'a> {
+    spec: &'a RuleSpec,
+    src: Arc<Source>,
+    bindings: &'a Bindings,
+}
+
+impl Binder<'_> {
+    fn at(&self, message: impl Into<String>, span: Range<usize>) -> Diagnostic {
+        Diagnostic::at(message, &self.src, Some(span))
+    }
+
+    fn eval(
+        &self,
+        what: &str,
+        expr: &Spanned<Expr>,
+        vars: &BTreeMap<String, i64>,
+    ) -> Result<i64, Diagnostic> {
+        expr.get_ref().eval(vars).map_err(|e| {
+            // Point inside the string when the text sits verbatim in the file.
+            let span = expr.span();
+            let inner = match expr.get_ref() {
+                Expr::Text(t)
+                    if self.src.text.get(span.start + 1..span.end - 1) == Some(t.as_str()) =>
+                {
+                    span.start + 1 + e.at.start..span.start + 1 + e.at.end.max(e.at.start + 1)
+                }
+                _ => span,
+            };
+            let d = self.at(format!("{what}: {}", e.message), inner);
+            match e.unknown {
+                Some(_) if vars.is_empty() => {
+                    d.with_help("this rule has no parameters: add them under [params]")
+                }
+                Some(name) => {
+                    let names: Vec<&str> = vars.keys().map(String::as_str).collect();
+                    d.with_suggestion(&name, names.iter().copied())
+                }
+                None => d,
+            }
+        })
+    }
+
+    /// The params after `--set`: literals first, then the expressions over
+    /// them (`count = "n"`), in whatever order their references allow.
+    fn params(&self) -> Result<BTreeMap<String, i64>, Diagnostic> {
+        let spec = self.spec;
+        let mut params = BTreeMap::new();
+        for (key, value) in &self.bindings.set {
+            if !spec.params.contains_key(key) {
+                let names: Vec<&str> = spec.params.keys().map(String::as_str).collect();
+                let d = Diagnostic::new(format!(
+                    "`{}` has no parameter `{key}`",
+                    spec.name.get_ref()
+                ));
+                return Err(if names.is_empty() {
+                    d.with_help("this rule has no parameters")
+                } else {
+                    d.with_suggestion(key, names.iter().copied())
+                });
+            }
+            params.insert(key.clone(), *value);
+        }
+        let mut pending: Vec<(&String, &Spanned<Expr>)> = spec
+            .params
+            .iter()
+            .filter(|(k, _)| !params.contains_key(*k))
+            .collect();
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut failed = None;
+            pending.retain(|&(key, expr)| match expr.get_ref().eval(&params) {
+                Ok(v) => {
+                    params.insert(key.clone(), v);
+                    false
+                }
+                Err(e) => {
+                    failed.get_or_insert((key, expr, e));
+                    true
+                }
+            });
+            if pending.len() == before {
+                let (key, expr, e) = failed.expect("a pending param failed");
+                let waiting = e
+                    .unknown
+                    .as_ref()
+                    .is_some_and(|u| spec.params.contains_key(u));
+                if waiting {
+                    return Err(self
+                        .at(
+                            format!("params.{key}: the params refer to each other in a circle"),
+                            expr.span(),
+                        )
+                        .with_help("give one of them an integer value"));
+                }
+                return Err(match self.eval(&format!("params.{key}"), expr, &params) {
+                    Err(d) => d,
+                    Ok(_) => self.at(format!("params.{key}: {}", e.message), expr.span()),
+                });
+            }
+        }
+        Ok(params)
+    }
+
+    fn bind(&self) -> Result<Problem, Diagnostic> {
+        let spec = self.spec;
+        let params = self.params()?;
+        let board = self.board(&params)?;
+        let mut vars = params.clone();
+        vars.insert("rows".into(), board.rows as i64);
+        vars.insert("cols".into(), board.cols as i64);
+        let (piece, count_span) = self.piece(board.symbol, &vars, board.rows.max(board.cols))?;
+        let mut problem = Problem {
+            name: spec.name.get_ref().clone(),
+            summary: spec.summary.clone().unwrap_or_default(),
+            params,
+            rows: board.rows,
+            cols: board.cols,
+            wrap: spec.board.wrap,
+            holes: board.holes,
+            givens: board.givens,
+            regions: board.regions,
+            values: board.values,
+            labels: Default::default(),
+            piece,
+            groups: Vec::new(),
+        };
+        for g in &spec.group {
+            let group = self.group(g, &vars, &problem)?;
+            problem.groups.push(group);
+        }
+        check_givens(&self.src, &problem, &board.given_spans)?;
+        check_memory(&self.src, &problem, &count_span)?;
+        Ok(problem)
+    }
+}
