@@ -3,6 +3,9 @@
 //! this one dispatches and holds what they share. Only this module and
 //! `main` know about terminals, files and exit codes; every output goes
 //! through [`crate::output`].
+//!
+//! A new command is a variant of [`Command`] (in `args.rs`), a file here
+//! with its `run`, and one line in [`run`].
 
 use std::io::{self, Write};
 use std::path::Path;
