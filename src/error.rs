@@ -8,7 +8,7 @@ use std::sync::Arc;
 /// A named text that diagnostics can point into.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
-    /// What to call the text in messages: a path, `<regions>` or `--set`.
+    /// What to call the text in messages: a path, `<regions>` or `<stdin>`.
     pub name: String,
     /// The whole text.
     pub text: String,
@@ -41,9 +41,61 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     offset
 }
 
+/// What sort of error a [`Diagnostic`] reports, for callers to match on.
+///
+/// Rules that are well formed but cannot be met (more pieces than cells, a
+/// group minimum no region can hold) are not an error at all: they count 0
+/// (see `Problem::unmeetable`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// The text does not parse: TOML syntax, a picture's characters, an
+    /// expression.
+    Syntax,
+    /// A key or name that does not exist: a TOML key, a rule, a parameter, a
+    /// leap, a line or group family.
+    Unknown,
+    /// A value of the wrong type, or a required key missing.
+    Type,
+    /// A value of the right type that the rules do not allow: out of range,
+    /// keys that exclude each other, given pieces that attack each other.
+    Value,
+    /// More than the engine supports: a board side, a file size, the memory
+    /// budget of a search.
+    TooBig,
+    /// A file that cannot be found or read.
+    Io,
+    /// A matrix file that is not a matrix: a ragged row, a cell that is not a
+    /// number, no rows at all.
+    Matrix,
+    /// Input that is valid but that the operation cannot work with, such as
+    /// generating puzzles for rules without region groups.
+    Unsupported,
+}
+
+/// An input that the caller gives besides the source text, which a
+/// diagnostic says would fix it. The library names none of the command
+/// line's flags; a front end maps these to its own (see [`Diagnostic::settings`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Setting {
+    /// A rule parameter's value (`Bindings::set`).
+    Param,
+    /// A regions picture (`Bindings::regions`).
+    Regions,
+    /// A cells picture (`Bindings::cells`).
+    Cells,
+    /// The side of a generated puzzle.
+    Size,
+    /// The seed of a generated puzzle.
+    Seed,
+}
+
 /// An error message, optionally anchored to a span of a [`Source`], with a hint.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What sort of error it is.
+    pub kind: Kind,
     /// What is wrong, lowercase, no final period.
     pub message: String,
     /// Where it is wrong.
@@ -52,31 +104,48 @@ pub struct Diagnostic {
     pub span: Option<Range<usize>>,
     /// What would be valid.
     pub help: Option<String>,
+    /// The caller's inputs that the help means, for a front end to name.
+    pub settings: Vec<Setting>,
 }
 
 impl Diagnostic {
-    /// A message with no location.
+    /// A message with no location, of kind [`Kind::Value`] unless
+    /// [`Diagnostic::of`] says otherwise.
     pub fn new(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Value,
             message: message.into(),
             source: None,
             span: None,
             help: None,
+            settings: Vec::new(),
         }
     }
 
-    /// A message pointing at `span` in `source`.
+    /// A message pointing at `span` in `source`, of kind [`Kind::Value`]
+    /// unless [`Diagnostic::of`] says otherwise.
     pub fn at(
         message: impl Into<String>,
         source: &Arc<Source>,
         span: Option<Range<usize>>,
     ) -> Diagnostic {
         Diagnostic {
-            message: message.into(),
             source: Some(source.clone()),
             span,
-            help: None,
+            ..Diagnostic::new(message)
         }
+    }
+
+    /// Sets the kind.
+    pub fn of(mut self, kind: Kind) -> Diagnostic {
+        self.kind = kind;
+        self
+    }
+
+    /// Notes that giving `setting` (a parameter, a picture...) would fix it.
+    pub fn with_setting(mut self, setting: Setting) -> Diagnostic {
+        self.settings.push(setting);
+        self
     }
 
     /// Adds a hint saying what would be valid.
@@ -85,18 +154,20 @@ impl Diagnostic {
         self
     }
 
-    /// Adds a "did you mean" hint when one of `candidates` is close to `word`.
+    /// Marks an unknown name ([`Kind::Unknown`]) and adds a "did you mean"
+    /// hint when one of `candidates` is close to `word`.
     pub fn with_suggestion<'a>(
         self,
         word: &str,
         candidates: impl IntoIterator<Item = &'a str> + Clone,
     ) -> Diagnostic {
         let list: Vec<&str> = candidates.clone().into_iter().collect();
+        let this = self.of(Kind::Unknown);
         match suggest(word, candidates) {
             Some(best) => {
-                self.with_help(format!("did you mean `{best}`? valid: {}", list.join(", ")))
+                this.with_help(format!("did you mean `{best}`? valid: {}", list.join(", ")))
             }
-            None => self.with_help(format!("valid: {}", list.join(", "))),
+            None => this.with_help(format!("valid: {}", list.join(", "))),
         }
     }
 }

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::plan::Kernel;
 use crate::problem::{Bindings, Family, Problem, Regions};
 use crate::search::{CountOptions, Solution};
@@ -45,8 +45,9 @@ pub fn generate(
 ) -> Result<Puzzle, Diagnostic> {
     if !(2..=26).contains(&size) {
         return Err(Diagnostic::new(format!(
-            "--size {size} is outside the supported 2..=26"
-        )));
+            "the puzzle size {size} is outside the supported 2..=26"
+        ))
+        .with_setting(Setting::Size));
     }
     // Bind once with rows as regions, to check the rules and learn k.
     let placeholder: String = (0..size)
@@ -65,6 +66,7 @@ pub fn generate(
         .map(|g| g.min)
         .ok_or_else(|| {
             Diagnostic::new(format!("`{}` has no exact region group to generate puzzles for", problem.name))
+                .of(Kind::Unsupported)
                 .with_help("generate works with rules that have [[group]] of = \"region\" with a count, like region-queens or star-battle")
         })?;
     if problem.piece.count != k * size {
@@ -116,8 +118,12 @@ pub fn generate(
         }
     }
     Err(Diagnostic::new(format!(
-        "no unique {size}×{size} puzzle found after {ATTEMPTS} tries; try another --seed or size"
-    )))
+        "no unique {size}×{size} puzzle found after {ATTEMPTS} tries"
+    ))
+    .of(Kind::Unsupported)
+    .with_help("try another seed or size")
+    .with_setting(Setting::Seed)
+    .with_setting(Setting::Size))
 }
 
 /// The letter of region `i`.

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use placer::cli::{self, Args, Outcome, stderr_line};
+use placer::error::Setting;
 
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
@@ -19,11 +20,40 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
+        Err(mut err) => {
+            name_flags(&mut err);
             stderr_line(format_args!("error: {err:#}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Adds the flags that give what a library diagnostic asks for (a parameter,
+/// a regions picture...) to its help: the library does not know our flags.
+fn name_flags(err: &mut anyhow::Error) {
+    let Some(d) = err.downcast_mut::<placer::Diagnostic>() else {
+        return;
+    };
+    let flags: Vec<&str> = d
+        .settings
+        .iter()
+        .filter_map(|s| match s {
+            Setting::Param => Some("--set NAME=VALUE"),
+            Setting::Regions => Some("--regions FILE"),
+            Setting::Cells => Some("--cells FILE"),
+            Setting::Size => Some("--size N"),
+            Setting::Seed => Some("--seed N"),
+            _ => None,
+        })
+        .collect();
+    if flags.is_empty() {
+        return;
+    }
+    let flags = flags.join(" or ");
+    d.help = Some(match d.help.take() {
+        Some(help) => format!("{help} ({flags})"),
+        None => format!("on the command line: {flags}"),
+    });
 }
 
 /// Prints clap's help, version or usage error. Help that cannot be written

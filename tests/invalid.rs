@@ -85,3 +85,96 @@ fn each_invalid_input_gives_its_message() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The same inputs through the library: each error has a kind a caller can
+/// match, and names the caller's inputs (not the command line's flags) that
+/// would fix it.
+#[test]
+fn each_invalid_input_has_its_kind() {
+    use placer::error::{Diagnostic, Kind, Setting};
+    use placer::matrix::{Layout, Matrix};
+    use placer::problem::{Bindings, Problem};
+    use placer::spec::RuleSpec;
+
+    let bind = |name: &str, set: &[(&str, i64)]| -> Diagnostic {
+        let bindings = Bindings {
+            set: set.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+            ..Bindings::default()
+        };
+        RuleSpec::load(&Path::new(DIR).join(name))
+            .and_then(|spec| Problem::bind(&spec, &bindings))
+            .expect_err(name)
+    };
+    /// A rule file, its parameters, the kind of its error and the settings named.
+    type Case = (
+        &'static str,
+        &'static [(&'static str, i64)],
+        Kind,
+        &'static [Setting],
+    );
+    let rules: [Case; 10] = [
+        ("syntax.toml", &[], Kind::Syntax, &[]),
+        ("expression-syntax.toml", &[], Kind::Syntax, &[]),
+        ("unknown-key.toml", &[], Kind::Unknown, &[]),
+        ("unknown-leap.toml", &[], Kind::Unknown, &[]),
+        ("wrong-type.toml", &[], Kind::Type, &[]),
+        (
+            "no-size.toml",
+            &[],
+            Kind::Type,
+            &[Setting::Regions, Setting::Cells],
+        ),
+        ("hole-off-board.toml", &[], Kind::Value, &[]),
+        (
+            "region-group-without-regions.toml",
+            &[],
+            Kind::Value,
+            &[Setting::Regions],
+        ),
+        (
+            "side-too-big.toml",
+            &[("n", 2000)],
+            Kind::TooBig,
+            &[Setting::Param],
+        ),
+        ("missing-matrix.toml", &[], Kind::Io, &[]),
+    ];
+    for (name, set, kind, settings) in rules {
+        let d = bind(name, set);
+        assert_eq!(
+            (d.kind, d.settings.as_slice()),
+            (kind, settings),
+            "{name}: {d}"
+        );
+        let text = format!("{} {}", d.message, d.help.clone().unwrap_or_default());
+        assert!(!text.contains("--"), "{name} names a flag: {d}");
+    }
+    let layout = Layout {
+        header: true,
+        labels: true,
+        delimiter: None,
+    };
+    for (name, layout) in [
+        ("ragged-short.csv", Layout::default()),
+        ("ragged-long.csv", Layout::default()),
+        ("bad-number.csv", Layout::default()),
+        ("blank-line.csv", Layout::default()),
+        ("empty.csv", Layout::default()),
+        ("header.csv", layout),
+    ] {
+        let e = Matrix::load_with(Path::new(DIR).join(name), layout).expect_err(name);
+        let d = Diagnostic::from(e);
+        assert_eq!(d.kind, Kind::Matrix, "{name}: {d}");
+        assert_eq!(d.span.is_some(), name != "empty.csv", "{name}: {d}");
+    }
+    let e = Matrix::load(Path::new(DIR).join("missing.csv")).expect_err("missing");
+    assert_eq!(Diagnostic::from(e).kind, Kind::Io);
+    let spec = RuleSpec::load(&Path::new(DIR).join("generate-without-regions.toml")).unwrap();
+    let d = placer::generate::generate(&spec, &[], 8, 1).expect_err("generate");
+    assert_eq!(d.kind, Kind::Unsupported, "{d}");
+    let d = placer::generate::generate(&spec, &[], 30, 1).expect_err("generate");
+    assert_eq!(
+        (d.kind, d.settings.as_slice()),
+        (Kind::Value, &[Setting::Size][..])
+    );
+}

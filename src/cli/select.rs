@@ -124,9 +124,12 @@ impl SelectArgs {
 fn read(path: &Path, layout: Layout) -> Result<Matrix> {
     if path.as_os_str() == "-" {
         let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
-        return Matrix::parse_with(&text, layout).context("<stdin>");
+        return Matrix::parse_with(&text, layout).map_err(|e| {
+            e.diagnostic(&crate::error::Source::new("<stdin>", text.as_str()))
+                .into()
+        });
     }
-    Ok(Matrix::load_with(path, layout)?)
+    Ok(Matrix::load_with(path, layout).map_err(crate::error::Diagnostic::from)?)
 }
 
 /// Runs `placer select`.

@@ -1,8 +1,12 @@
 //! Reading matrices: comma, tab or whitespace separated numbers.
 
 use std::fmt;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+
+use crate::error::{Diagnostic, Kind, Source};
 
 /// The most rows a matrix may have.
 pub const MAX_ROWS: usize = 4096;
@@ -32,6 +36,8 @@ pub enum MatrixError {
         path: PathBuf,
         /// What is wrong in it.
         error: Box<MatrixError>,
+        /// The file's text, for pointing at the error.
+        text: Arc<Source>,
     },
     /// No data rows at all.
     #[error("empty matrix: no rows of numbers")]
@@ -47,6 +53,8 @@ pub enum MatrixError {
         found: usize,
         /// Cells in the first row.
         expected: usize,
+        /// Where in the text: the first extra cell, or the end of a short row.
+        at: Range<usize>,
     },
     /// A cell that is not a number, or out of range.
     #[error("{}, column {col}: {error}", Place(*row, *line))]
@@ -59,6 +67,8 @@ pub enum MatrixError {
         col: usize,
         /// What is wrong with it.
         error: NumberError,
+        /// Where in the text: the cell.
+        at: Range<usize>,
     },
     /// A header whose label count does not match the columns.
     #[error("the header has {found} labels, expected {expected} (one per column)")]
@@ -67,6 +77,8 @@ pub enum MatrixError {
         found: usize,
         /// Columns of the data.
         expected: usize,
+        /// Where in the text: the header line.
+        at: Range<usize>,
     },
     /// A blank line between two data rows.
     #[error(
@@ -75,6 +87,8 @@ pub enum MatrixError {
     BlankLine {
         /// The 1-based file line.
         line: usize,
+        /// Where in the text: the blank line.
+        at: Range<usize>,
     },
     /// More rows, columns or cells than supported.
     #[error(
@@ -84,6 +98,51 @@ pub enum MatrixError {
         /// What overflowed, e.g. `row 4097`.
         what: String,
     },
+}
+
+impl MatrixError {
+    /// What sort of error it is: [`Kind::Io`], [`Kind::TooBig`] or
+    /// [`Kind::Matrix`].
+    pub fn kind(&self) -> Kind {
+        match self {
+            MatrixError::Io { .. } => Kind::Io,
+            MatrixError::InFile { error, .. } => error.kind(),
+            MatrixError::TooLarge { .. } => Kind::TooBig,
+            _ => Kind::Matrix,
+        }
+    }
+
+    /// Where the error is, as a byte range into the parsed text, when it is
+    /// at one place.
+    pub fn span(&self) -> Option<Range<usize>> {
+        match self {
+            // a cell too long to quote whole is named by row and column only
+            MatrixError::BadNumber { at, .. } => (at.len() <= QUOTE_CHARS).then(|| at.clone()),
+            MatrixError::Ragged { at, .. }
+            | MatrixError::Header { at, .. }
+            | MatrixError::BlankLine { at, .. } => Some(at.clone()),
+            MatrixError::InFile { error, .. } => error.span(),
+            _ => None,
+        }
+    }
+
+    /// The error as a diagnostic pointing into `source`, the text that was
+    /// parsed, with the line, the column and a caret.
+    pub fn diagnostic(&self, source: &Arc<Source>) -> Diagnostic {
+        Diagnostic::at(format!("{}: {self}", source.name), source, self.span()).of(self.kind())
+    }
+}
+
+impl From<MatrixError> for Diagnostic {
+    /// A diagnostic that points into the file when the error is inside one.
+    fn from(e: MatrixError) -> Diagnostic {
+        match &e {
+            MatrixError::InFile { text, .. } => {
+                Diagnostic::at(e.to_string(), text, e.span()).of(e.kind())
+            }
+            _ => Diagnostic::new(e.to_string()).of(e.kind()),
+        }
+    }
 }
 
 /// Why a number was refused; the text is quoted cut and escaped.
@@ -262,7 +321,13 @@ impl Matrix {
     /// Reads a matrix from text laid out as `layout` says: a header line of
     /// column labels, a first column of row labels, a given separator.
     pub fn parse_with(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let text = &text[bom..];
+        // The byte range of `part`, a slice of `text`, in the text as given.
+        let at = |part: &str| {
+            let start = part.as_ptr() as usize - text.as_ptr() as usize + bom;
+            start..start + part.len()
+        };
         let data = || {
             text.lines().enumerate().filter(|(_, l)| {
                 let t = l.trim();
@@ -277,6 +342,7 @@ impl Matrix {
             None => Separator::Whitespace,
         };
         let mut header: Option<Vec<String>> = None;
+        let mut header_at = 0..0;
         let mut row_labels: Vec<String> = Vec::new();
         let mut cols = 0;
         let mut rows = 0;
@@ -293,7 +359,10 @@ impl Matrix {
             .filter(|(_, l)| !l.trim().starts_with('#'));
         for (index, line) in body {
             if line.trim().is_empty() {
-                return Err(MatrixError::BlankLine { line: index + 1 });
+                return Err(MatrixError::BlankLine {
+                    line: index + 1,
+                    at: at(line),
+                });
             }
             let line_no = index + 1;
             let mut fields: Vec<&str> = match sep {
@@ -302,6 +371,7 @@ impl Matrix {
             };
             if layout.header && header.is_none() {
                 header = Some(fields.iter().map(|f| unquote(f).to_string()).collect());
+                header_at = at(line);
                 continue;
             }
             if layout.labels {
@@ -321,11 +391,13 @@ impl Matrix {
                     });
                 }
             } else if fields.len() != cols {
+                let end = at(line.trim_end()).end;
                 return Err(MatrixError::Ragged {
                     row: rows,
                     line: line_no,
                     found: fields.len(),
                     expected: cols,
+                    at: fields.get(cols).map_or(end..end + 1, |f| at(f)),
                 });
             }
             if rows * cols > MAX_CELLS {
@@ -344,6 +416,7 @@ impl Matrix {
                     line: line_no,
                     col: c + 1 + usize::from(layout.labels),
                     error,
+                    at: at(t),
                 })?;
                 cells.push(Some(Value {
                     num,
@@ -363,6 +436,7 @@ impl Matrix {
                     return Err(MatrixError::Header {
                         found: h.len(),
                         expected: cols,
+                        at: header_at,
                     });
                 }
                 Some(h)
@@ -397,6 +471,7 @@ impl Matrix {
         Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
             error: Box::new(e),
+            text: Source::new(path.display().to_string(), text.as_str()),
         })
     }
 
@@ -670,6 +745,24 @@ mod tests {
             e.starts_with(&format!("cannot read {}: ", missing.display())),
             "{e}"
         );
+    }
+
+    /// Errors point at their cell, after a byte-order mark too; a cell too
+    /// long to quote is named by row and column only.
+    #[test]
+    fn errors_point_at_their_cell() {
+        let text = "\u{feff}1,2\n3,é\n";
+        let e = Matrix::parse(text).unwrap_err();
+        assert_eq!(e.kind(), Kind::Matrix);
+        let d = e.diagnostic(&Source::new("m.csv", text));
+        assert_eq!(
+            d.to_string(),
+            "m.csv: row 2, column 2: `é` is not a number\n --> m.csv:2:3\n  |\n2 | 3,é\n  |   ^"
+        );
+        let long = format!("1,{}\n", "x".repeat(QUOTE_CHARS + 1));
+        assert_eq!(Matrix::parse(&long).unwrap_err().span(), None);
+        let wide = vec!["1"; MAX_COLS + 1].join(",");
+        assert_eq!(Matrix::parse(&wide).unwrap_err().kind(), Kind::TooBig);
     }
 
     #[test]

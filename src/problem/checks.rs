@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::MEMORY_BUDGET;
 use super::model::{Family, Problem};
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind, Source};
 
 impl Problem {
     /// Why no placement can meet the rules, when simple counting shows it: more
@@ -231,6 +231,7 @@ pub(super) fn check_memory(
                 src,
                 Some(count_span.clone()),
             )
+            .of(Kind::TooBig)
             .with_help("the search keeps one row set per board row for each piece placed: use fewer pieces, fewer rows or fewer groups"))
 }
 

@@ -4,7 +4,7 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind as ErrorKind, Source};
 
 /// One cell of a picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,7 +66,7 @@ impl Picture {
     ) -> Result<Picture, Diagnostic> {
         let max = super::MAX_SIDE;
         let too_big = |what: String, span: Range<usize>| {
-            Diagnostic::at(what, source, Some(span)).with_help(format!(
+            Diagnostic::at(what, source, Some(span)).of(ErrorKind::TooBig).with_help(format!(
                 "boards are at most {max}×{max}: one line per row, one cell per character or token"
             ))
         };
@@ -141,7 +141,8 @@ impl Picture {
                 "the picture has no rows",
                 &self.source,
                 Some(self.span.clone()),
-            ));
+            )
+            .of(ErrorKind::Syntax));
         };
         for (i, row) in self.rows.iter().enumerate() {
             if row.len() != first.len() {
@@ -158,6 +159,7 @@ impl Picture {
                     &self.source,
                     span,
                 )
+                .of(ErrorKind::Syntax)
                 .with_help("every row of a picture needs the same number of cells"));
             }
         }
@@ -199,6 +201,7 @@ fn split_chars(source: &Arc<Source>, row: &[Token], kind: Kind) -> Result<Vec<To
                         source,
                         Some(span),
                     )
+                    .of(ErrorKind::Syntax)
                     .with_help(REGIONS_HELP),
                 ));
             }
@@ -228,6 +231,7 @@ fn check_tokens(source: &Arc<Source>, lines: &[Vec<Token>]) -> Result<(), Diagno
             source,
             Some(t.span.clone()),
         )
+        .of(ErrorKind::Syntax)
         .with_help(REGIONS_HELP)),
         None => Ok(()),
     }

@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
+use crate::error::Kind;
+
 /// An integer or an expression text, as written in the rule file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expr {
@@ -59,6 +61,8 @@ pub struct ExprError {
     pub at: std::ops::Range<usize>,
     /// The unknown name, when that is the problem.
     pub unknown: Option<String>,
+    /// What sort of error: syntax, an unknown name, a value out of range.
+    pub kind: Kind,
 }
 
 impl Expr {
@@ -76,7 +80,11 @@ impl Expr {
                 let v = p.sum()?;
                 p.skip_ws();
                 if p.pos < t.len() {
-                    return Err(p.error("unexpected text in expression", p.pos..t.len()));
+                    return Err(p.error(
+                        Kind::Syntax,
+                        "unexpected text in expression",
+                        p.pos..t.len(),
+                    ));
                 }
                 Ok(v)
             }
@@ -92,11 +100,12 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, message: &str, at: std::ops::Range<usize>) -> ExprError {
+    fn error(&self, kind: Kind, message: &str, at: std::ops::Range<usize>) -> ExprError {
         ExprError {
             message: message.to_string(),
             at,
             unknown: None,
+            kind,
         }
     }
 
@@ -112,7 +121,11 @@ impl Parser<'_> {
     }
 
     fn overflow(&self, start: usize) -> ExprError {
-        self.error("expression overflows a 64-bit integer", start..self.pos)
+        self.error(
+            Kind::Value,
+            "expression overflows a 64-bit integer",
+            start..self.pos,
+        )
     }
 
     fn sum(&mut self) -> Result<i64, ExprError> {
@@ -141,7 +154,7 @@ impl Parser<'_> {
             v = if op == b'*' {
                 v.checked_mul(r).ok_or_else(|| self.overflow(start))?
             } else if r == 0 {
-                return Err(self.error("division by zero", op_at..self.pos));
+                return Err(self.error(Kind::Value, "division by zero", op_at..self.pos));
             } else {
                 v.checked_div(r).ok_or_else(|| self.overflow(start))?
             };
@@ -155,12 +168,16 @@ impl Parser<'_> {
             Some(b'(') => {
                 self.depth += 1;
                 if self.depth > 32 {
-                    return Err(self.error("expression nested too deeply", start..start + 1));
+                    return Err(self.error(
+                        Kind::TooBig,
+                        "expression nested too deeply",
+                        start..start + 1,
+                    ));
                 }
                 self.pos += 1;
                 let v = self.sum()?;
                 if self.peek() != Some(b')') {
-                    return Err(self.error("missing `)`", start..self.pos));
+                    return Err(self.error(Kind::Syntax, "missing `)`", start..self.pos));
                 }
                 self.pos += 1;
                 self.depth -= 1;
@@ -183,7 +200,7 @@ impl Parser<'_> {
                 }
                 self.text[begin..self.pos]
                     .parse()
-                    .map_err(|_| self.error("number too large", begin..self.pos))
+                    .map_err(|_| self.error(Kind::Value, "number too large", begin..self.pos))
             }
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
                 let begin = self.pos;
@@ -200,13 +217,19 @@ impl Parser<'_> {
                     message: format!("unknown parameter `{name}`"),
                     at: begin..self.pos,
                     unknown: Some(name.to_string()),
+                    kind: Kind::Unknown,
                 })
             }
             Some(_) => Err(self.error(
+                Kind::Syntax,
                 "expected a number, a parameter or `(`",
                 self.pos..self.pos + 1,
             )),
-            None => Err(self.error("expression ends too early", self.pos..self.pos)),
+            None => Err(self.error(
+                Kind::Syntax,
+                "expression ends too early",
+                self.pos..self.pos,
+            )),
         }
     }
 }

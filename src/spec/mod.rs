@@ -14,7 +14,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind, Source};
 
 /// A rule file as the user wrote it.
 #[derive(Debug, Clone, Deserialize)]
@@ -127,12 +127,13 @@ impl RuleSpec {
                 ),
                 &source,
                 None,
-            ));
+            )
+            .of(Kind::TooBig));
         }
         let mut spec: RuleSpec = toml::from_str(text).map_err(|e| {
             let message = e.message().trim_end_matches('\n').trim_end_matches('.');
             let (message, help) = split_expected(message);
-            let d = Diagnostic::at(message, &source, e.span());
+            let d = Diagnostic::at(message.as_str(), &source, e.span()).of(toml_kind(&message));
             match help {
                 Some(h) => d.with_help(h),
                 None => d,
@@ -145,7 +146,7 @@ impl RuleSpec {
     /// Reads and parses a rule file from disk.
     pub fn load(path: &Path) -> Result<RuleSpec, SpecError> {
         let text = crate::input::read(path, crate::input::Limit::RULE_FILE).map_err(|e| {
-            Diagnostic::new(format!("cannot read rule file {}: {e}", path.display()))
+            Diagnostic::new(format!("cannot read rule file {}: {e}", path.display())).of(Kind::Io)
         })?;
         let mut spec = RuleSpec::parse(&path.display().to_string(), &text)?;
         spec.dir = path.parent().map(Path::to_path_buf);
@@ -168,12 +169,12 @@ impl RuleSpec {
                 .and_then(builtin)
                 .map(|b| format!("; the built-in rule of that name runs with `{}`", b.name));
             return Err(
-                Diagnostic::new(format!("rule file `{name_or_path}` not found")).with_help(
-                    format!(
+                Diagnostic::new(format!("rule file `{name_or_path}` not found"))
+                    .of(Kind::Io)
+                    .with_help(format!(
                         "check the path (relative to the current directory){}",
                         built_in.unwrap_or_default()
-                    ),
-                ),
+                    )),
             );
         }
         Err(Diagnostic::new(format!(
@@ -187,6 +188,26 @@ impl RuleSpec {
         self.origin
             .clone()
             .unwrap_or_else(|| Source::new("<rules>", ""))
+    }
+}
+
+/// The kind of a message of the toml crate: an unknown key or variant, a
+/// wrong type or a missing key, a value serde refused, or bad syntax.
+fn toml_kind(message: &str) -> Kind {
+    let starts = |prefixes: &[&str]| prefixes.iter().any(|p| message.starts_with(p));
+    if starts(&["unknown field", "unknown variant"]) {
+        Kind::Unknown
+    } else if starts(&[
+        "invalid type",
+        "missing field",
+        "invalid length",
+        "data did not match any variant",
+    ]) {
+        Kind::Type
+    } else if starts(&["invalid value", "duplicate field"]) {
+        Kind::Value
+    } else {
+        Kind::Syntax
     }
 }
 

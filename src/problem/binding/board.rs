@@ -7,7 +7,7 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::Binder;
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::matrix::{Matrix, Value};
 use crate::problem::checks::GivenSpans;
 use crate::problem::{MAX_SIDE, Picture, PictureKind, Regions};
@@ -175,9 +175,16 @@ impl Binder<'_> {
         let side = |what: &str, e: &Spanned<Expr>| -> Result<usize, Diagnostic> {
             let v = self.eval(what, e, params)?;
             if !(1..=MAX_SIDE as i64).contains(&v) {
+                let kind = if v > MAX_SIDE as i64 {
+                    Kind::TooBig
+                } else {
+                    Kind::Value
+                };
                 return Err(self
                     .at(format!("{what} is {v}, outside the supported 1..={MAX_SIDE}"), e.span())
-                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE} (a row is at most 16 words of 64 bits); check the parameters (--set)")));
+                    .of(kind)
+                    .with_help(format!("the engine searches boards up to {MAX_SIDE}×{MAX_SIDE} (a row is at most 16 words of 64 bits); check the parameters"))
+                    .with_setting(Setting::Param));
             }
             Ok(v as usize)
         };
@@ -201,9 +208,13 @@ impl Binder<'_> {
                 (p.height(), p.width())
             }
             (None, None) => {
-                return Err(Diagnostic::at("the board has no size", &self.src, None).with_help(
-                    "give [board] rows = ..., or a picture: [board] regions/cells, --regions FILE or --cells FILE",
-                ));
+                return Err(Diagnostic::at("the board has no size", &self.src, None)
+                    .of(Kind::Type)
+                    .with_help(
+                        "give [board] rows = ..., or draw the board: [board] regions/cells, or a separate regions or cells picture",
+                    )
+                    .with_setting(Setting::Regions)
+                    .with_setting(Setting::Cells));
             }
         };
         if rows > MAX_SIDE || cols > MAX_SIDE {
@@ -213,7 +224,8 @@ impl Binder<'_> {
                 ),
                 &picture.map_or(self.src.clone(), |p| p.source.clone()),
                 None,
-            ));
+            )
+            .of(Kind::TooBig));
         }
         for pic in pictures.into_iter().flatten() {
             if (pic.height(), pic.width()) != (rows, cols) {
@@ -280,20 +292,30 @@ impl Binder<'_> {
                 .with_help("name the matrix relative to the rule file, inside its folder: no absolute path, no `..`"));
         }
         Matrix::load(&path).map(Some).map_err(|e| {
-            self.at(format!("board.matrix: {e}"), name.span())
-                .with_help("a comma, tab or whitespace separated file of numbers, relative to the rule file")
+            let d = match e.span() {
+                // an error inside the matrix points at its cell
+                Some(_) => Diagnostic::from(e),
+                None => self
+                    .at(format!("board.matrix: {e}"), name.span())
+                    .of(e.kind()),
+            };
+            d.with_help(
+                "a comma, tab or whitespace separated file of numbers, relative to the rule file",
+            )
         })
     }
 
     fn matrix_size(&self, m: &Matrix) -> Result<(usize, usize), Diagnostic> {
         if m.rows > MAX_SIDE || m.cols > MAX_SIDE {
-            return Err(self.at(
-                format!(
-                    "the matrix is {}×{}, more than the supported {MAX_SIDE}×{MAX_SIDE}",
-                    m.rows, m.cols
-                ),
-                self.spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
-            ));
+            return Err(self
+                .at(
+                    format!(
+                        "the matrix is {}×{}, more than the supported {MAX_SIDE}×{MAX_SIDE}",
+                        m.rows, m.cols
+                    ),
+                    self.spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
+                )
+                .of(Kind::TooBig));
         }
         Ok((m.rows, m.cols))
     }
@@ -320,6 +342,7 @@ fn cells_picture(pic: &Picture, board: &mut Board) -> Result<(), Diagnostic> {
                         &pic.source,
                         Some(tok.span.clone()),
                     )
+                    .of(Kind::Syntax)
                     .with_help(format!(
                         "use `.` for a free cell, `#` for a hole, `{symbol}` for a given piece"
                     )));

@@ -14,7 +14,7 @@ use toml::Spanned;
 use super::checks::{check_givens, check_memory};
 use super::model::Problem;
 use super::{Bindings, ProblemError};
-use crate::error::{Diagnostic, Source};
+use crate::error::{Diagnostic, Kind, Source};
 use crate::spec::{Expr, RuleSpec};
 
 impl Problem {
@@ -57,11 +57,11 @@ impl Binder<'_> {
                 }
                 _ => span,
             };
-            let d = self.at(format!("{what}: {}", e.message), inner);
+            let d = self.at(format!("{what}: {}", e.message), inner).of(e.kind);
             match e.unknown {
-                Some(_) if vars.is_empty() => {
-                    d.with_help("this rule has no parameters: add them under [params]")
-                }
+                Some(_) if vars.is_empty() => d
+                    .with_help("this rule has no parameters: add them under [params]")
+                    .of(Kind::Unknown),
                 Some(name) => {
                     let names: Vec<&str> = vars.keys().map(String::as_str).collect();
                     d.with_suggestion(&name, names.iter().copied())
@@ -84,7 +84,7 @@ impl Binder<'_> {
                     spec.name.get_ref()
                 ));
                 return Err(if names.is_empty() {
-                    d.with_help("this rule has no parameters")
+                    d.of(Kind::Unknown).with_help("this rule has no parameters")
                 } else {
                     d.with_suggestion(key, names.iter().copied())
                 });
@@ -125,7 +125,9 @@ impl Binder<'_> {
                 }
                 return Err(match self.eval(&format!("params.{key}"), expr, &params) {
                     Err(d) => d,
-                    Ok(_) => self.at(format!("params.{key}: {}", e.message), expr.span()),
+                    Ok(_) => self
+                        .at(format!("params.{key}: {}", e.message), expr.span())
+                        .of(e.kind),
                 });
             }
         }

@@ -6,7 +6,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::Binder;
-use crate::error::Diagnostic;
+use crate::error::{Diagnostic, Kind, Setting};
 use crate::problem::{Family, Group, Lines, NAMED_LEAPS, Piece, Problem};
 use crate::spec::{Expr, GroupSpec, LeapSpec};
 
@@ -119,7 +119,8 @@ impl Binder<'_> {
         if family == Family::Region && problem.regions.is_none() {
             return Err(self
                 .at("groups of `region` need a board with regions", g.of.span())
-                .with_help("add [board] regions = \"...\" or pass --regions FILE"));
+                .with_help("add [board] regions = \"...\" or give a regions picture")
+                .with_setting(Setting::Regions));
         }
         let value = |what: &str, e: &Spanned<Expr>| -> Result<usize, Diagnostic> {
             let v = self.eval(what, e, vars)?;
@@ -152,6 +153,7 @@ impl Binder<'_> {
             _ => {
                 return Err(self
                     .at("a group needs `count`, or `min` and/or `max`", g.of.span())
+                    .of(Kind::Type)
                     .with_help("count = 1 (exactly), or min = 1 / max = 2"));
             }
         };
