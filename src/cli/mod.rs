@@ -3,12 +3,14 @@
 
 mod args;
 mod count;
+mod hint;
 pub mod longrun;
 mod progress;
 mod select;
 mod step;
 
 pub use args::{Args, BindArgs, Command, MethodArgs, RunArgs};
+pub use hint::HintArgs;
 pub use select::SelectArgs;
 
 use std::io::{self, Write};
@@ -71,10 +73,19 @@ pub fn run(args: Args) -> Result<Outcome> {
     progress::install();
     match args.command {
         Command::Queens { n, run } => queens(&n, &run),
-        Command::Solve { rules, bind, run } => {
+        Command::Solve {
+            rules,
+            bind,
+            run,
+            explain,
+        } => {
             let problem = load(&rules, &bind)?;
+            if explain {
+                return hint::explain(&problem, run.format);
+            }
             solve(problem, &run)
         }
+        Command::Hint(args) => hint::hint(&args),
         Command::Select(args) => select::select(&args),
         Command::Table {
             rules,
@@ -103,6 +114,16 @@ pub fn run(args: Args) -> Result<Outcome> {
             set,
             svg,
             solution,
+            difficulty: Some(grade),
+        } => hint::generate_graded(&rules, size, seed, &set, svg.as_deref(), solution, grade),
+        Command::Generate {
+            rules,
+            size,
+            seed,
+            set,
+            svg,
+            solution,
+            difficulty: None,
         } => generate(&rules, size, seed, &set, svg.as_deref(), solution),
         Command::Export {
             rules,

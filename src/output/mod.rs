@@ -34,6 +34,7 @@
 
 pub mod board;
 pub mod cells;
+pub mod hint;
 pub mod json;
 pub mod svg;
 pub mod tuple;
