@@ -52,6 +52,7 @@ pub mod frontier;
 pub mod generate;
 pub mod input;
 pub mod kernel;
+pub mod logic;
 pub mod matrix;
 pub mod output;
 pub mod plan;

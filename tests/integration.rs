@@ -7,6 +7,7 @@ mod dlx;
 mod docs;
 mod fuzz_regressions;
 mod hardening;
+mod hints;
 mod invalid;
 mod longrun;
 mod oracle;

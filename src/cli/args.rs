@@ -64,7 +64,19 @@ Examples:
         /// Mode and output.
         #[command(flatten)]
         run: RunArgs,
+        /// Region games: print the logical path step by step (with --format json, one
+        /// line per step and a last line with "solved"), its grade, and the guesses
+        /// where logic runs out.
+        #[arg(long)]
+        explain: bool,
     },
+    /// The next logical step of a region game, explained (see docs/PUZZLES.md).
+    #[command(after_help = "\
+Examples:
+  placer hint region-queens --regions examples/puzzles/queens-7.txt
+  placer hint star-battle --set k=2 --regions examples/puzzles/star-battle-10.txt --format json
+  placer hint star-battle --regions examples/puzzles/star-battle-8-marks.txt --format svg > hint.svg")]
+    Hint(crate::cli::HintArgs),
     /// Distinct-row/column selections of a matrix: one value from each row, no column twice.
     #[command(after_help = "\
 Examples:
@@ -198,6 +210,10 @@ pub struct GenerateArgs {
     /// Also print the solution, as a board, after the puzzle.
     #[arg(long)]
     pub solution: bool,
+    /// Only a puzzle of this grade (see docs/PUZZLES.md): tries puzzles from seeds
+    /// derived from --seed until one has it.
+    #[arg(long, value_enum)]
+    pub difficulty: Option<crate::logic::grade::Grade>,
 }
 
 /// What a rule file is bound with.

@@ -27,6 +27,7 @@ mod config;
 mod count;
 mod export;
 mod generate;
+mod hint;
 mod list;
 pub mod longrun;
 mod merge;
@@ -40,6 +41,7 @@ mod table;
 
 pub use args::{Args, BindArgs, Command, GenerateArgs, MethodArgs, RunArgs, TableArgs};
 pub use config::{Mode, Run};
+pub use hint::HintArgs;
 pub use select::SelectArgs;
 
 use crate::error::Source;
@@ -63,10 +65,25 @@ pub fn run(args: Args) -> Result<Outcome> {
     progress::install();
     match args.command {
         Command::Queens { n, run } => queens::run(&n, &run),
-        Command::Solve { rules, bind, run } => solve::run(&rules, &bind, &run),
+        Command::Solve {
+            rules,
+            bind,
+            run,
+            explain: true,
+        } => hint::explain(&load(&rules, &bind)?, run.format),
+        Command::Solve {
+            rules,
+            bind,
+            run,
+            explain: false,
+        } => solve::run(&rules, &bind, &run),
+        Command::Hint(args) => hint::hint(&args),
         Command::Select(args) => select::run(&args),
         Command::Table(args) => table::run(&args),
-        Command::Generate(args) => generate::run(&args),
+        Command::Generate(args) => match args.difficulty {
+            Some(grade) => hint::generate_graded(&args, grade),
+            None => generate::run(&args),
+        },
         Command::Export {
             rules,
             dlx: _,

@@ -35,6 +35,7 @@
 pub mod board;
 pub mod cells;
 mod count;
+pub mod hint;
 pub mod json;
 mod printer;
 pub mod svg;

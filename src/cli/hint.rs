@@ -1,0 +1,239 @@
+//! `placer hint`, `placer solve --explain` and `placer generate --difficulty`:
+//! the logical steps of a region game, for people (text, SVG) and programs
+//! (JSON lines).
+
+use std::io::{self, Write};
+
+use anyhow::{Result, bail};
+use clap::Args as ClapArgs;
+use serde::Serialize;
+
+use super::{BindArgs, Outcome, stderr_line};
+use crate::logic::grade::Grade;
+use crate::logic::path::{self, Path as LogicPath};
+use crate::logic::{Board, Step};
+use crate::output::hint::{StepLine, svg, text_board};
+use crate::output::{self, Format};
+use crate::problem::Problem;
+
+/// `placer hint`'s arguments.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct HintArgs {
+    /// A region game: `region-queens`, `star-battle`, or a rule file with exact
+    /// row, column and region counts.
+    pub rules: String,
+    /// Rule inputs: `--regions FILE` (with `s` given stars and `x` crossed
+    /// cells in the numeric form), `--cells FILE` for a partial state, `--set k=2`.
+    #[command(flatten)]
+    pub bind: BindArgs,
+    /// How the hint prints: board (text), json (one line) or svg.
+    #[arg(long, value_enum, default_value_t = Format::Board)]
+    pub format: Format,
+}
+
+/// The end of a path as the last JSON line.
+#[derive(Debug, Serialize)]
+struct EndLine<'a> {
+    solved: bool,
+    guesses: usize,
+    grade: &'static str,
+    steps: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stuck: Option<&'a str>,
+}
+
+/// The problem's solution cells, from the search (the first of several, if any).
+fn solution(problem: &Problem) -> Option<Vec<usize>> {
+    let plan = problem.clone().plan();
+    let first = plan.first_order(false).next()?;
+    Some(
+        first
+            .cells
+            .iter()
+            .map(|&(r, c)| problem.cell(r, c))
+            .collect(),
+    )
+}
+
+/// The logical path of a puzzle, guessing from the search's solution.
+fn logical_path(problem: &Problem) -> Result<LogicPath> {
+    let solution = solution(problem);
+    path::explain(problem, solution.as_deref()).map_err(anyhow::Error::msg)
+}
+
+fn check_format(format: Format) -> Result<()> {
+    if !matches!(format, Format::Board | Format::Json | Format::Svg) {
+        bail!("hints print as a board, json or svg: --format board|json|svg");
+    }
+    Ok(())
+}
+
+/// `placer hint`: the next deduction from the puzzle's start (or the state
+/// its givens and crossed cells describe).
+pub fn hint(args: &HintArgs) -> Result<Outcome> {
+    check_format(args.format)?;
+    let problem = super::load(&args.rules, &args.bind)?;
+    let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let step = match board.contradiction() {
+        Some(_) => None,
+        None => board.next_step(),
+    };
+    let Some(step) = step else {
+        let solved = board.solved();
+        let why = match board.contradiction() {
+            Some(why) => format!("no hint: {why}, so this state has no solution"),
+            None if solved => "solved: every unit holds its pieces".to_string(),
+            None => "no hint: logic runs out here; `placer solve ... --explain` shows the guesses it takes".to_string(),
+        };
+        match args.format {
+            Format::Json => {
+                let grade = if solved {
+                    Grade::Easy
+                } else {
+                    Grade::NeedsGuessing
+                };
+                let end = EndLine {
+                    solved,
+                    guesses: 0,
+                    grade: grade.name(),
+                    steps: 0,
+                    stuck: Some(&why),
+                };
+                output::write_line(&mut out, &end)?;
+            }
+            _ => writeln!(out, "{why}")?,
+        }
+        out.flush()?;
+        return Ok(Outcome::Done);
+    };
+    board.apply(&step);
+    match args.format {
+        Format::Json => output::write_line(&mut out, &StepLine::new(&board, &step))?,
+        Format::Svg => out.write_all(svg(&board, Some(&step)).as_bytes())?,
+        _ => {
+            let grade = logical_path(&problem)?.grade;
+            write_step(&mut out, &board, &step, None)?;
+            writeln!(out)?;
+            out.write_all(text_board(&board, Some(&step)).as_bytes())?;
+            writeln!(out, "\npuzzle grade: {}", grade.name())?;
+        }
+    }
+    out.flush()?;
+    Ok(Outcome::Done)
+}
+
+/// A step as text: its technique, cells and reason.
+fn write_step(out: &mut impl Write, b: &Board, s: &Step, number: Option<usize>) -> Result<()> {
+    let head = number.map_or("hint".to_string(), |n| format!("{n:>3}."));
+    let grade = Grade::of(s.technique).name();
+    writeln!(
+        out,
+        "{head} {} ({}, {grade})",
+        s.technique.name(),
+        s.technique.title()
+    )?;
+    if !s.place.is_empty() {
+        writeln!(out, "     place   {}", b.list(&s.place))?;
+    }
+    if !s.exclude.is_empty() {
+        writeln!(out, "     exclude {}", b.list(&s.exclude))?;
+    }
+    writeln!(out, "     because {}", s.reason)?;
+    Ok(())
+}
+
+/// `placer solve GAME --explain`: the whole logical path, its grade, and the
+/// guesses where logic runs out.
+pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
+    check_format(format)?;
+    let path = logical_path(problem)?;
+    let mut board = Board::new(problem).map_err(anyhow::Error::msg)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut announced = false;
+    for (i, step) in path.steps.iter().enumerate() {
+        board.apply(step);
+        match format {
+            Format::Json => output::write_line(&mut out, &StepLine::new(&board, step))?,
+            Format::Svg => writeln!(out, "{}", svg(&board, Some(step)).replace('\n', ""))?,
+            _ => {
+                if step.technique == crate::logic::Technique::Guess && !announced {
+                    writeln!(out, "logic runs out after {i} steps; guessing from here on")?;
+                    announced = true;
+                }
+                write_step(&mut out, &board, step, Some(i + 1))?;
+            }
+        }
+    }
+    let end = EndLine {
+        solved: path.solved,
+        guesses: path.guesses,
+        grade: path.grade.name(),
+        steps: path.steps.len(),
+        stuck: path.stuck.as_deref(),
+    };
+    match format {
+        Format::Json => output::write_line(&mut out, &end)?,
+        Format::Svg => {}
+        _ => {
+            writeln!(out)?;
+            out.write_all(text_board(&board, None).as_bytes())?;
+            let verdict = match (&path.stuck, path.guesses) {
+                (Some(why), _) => format!("no solution: {why}"),
+                (None, 0) => "solved by logic alone".to_string(),
+                (None, g) => format!("solved with {g} guess{}", if g == 1 { "" } else { "es" }),
+            };
+            writeln!(
+                out,
+                "{verdict}: {} steps, grade {}",
+                path.steps.len(),
+                path.grade.name()
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(Outcome::Done)
+}
+
+/// Puzzles `generate --difficulty` tries before giving up.
+pub const DIFFICULTY_TRIES: u64 = 60;
+
+/// The seed of the first puzzle of grade `want` among those generated from
+/// seeds derived from `seed` (the first is `seed` itself), then prints it as
+/// `placer generate` does.
+pub fn generate_graded(args: &super::GenerateArgs, want: Grade) -> Result<Outcome> {
+    let (set, size) = (&args.set, args.size);
+    let spec = crate::spec::RuleSpec::resolve(&args.rules)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    for i in 0..DIFFICULTY_TRIES {
+        let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let puzzle = crate::generate::generate(&spec, set, size, s)?;
+        let cells: Vec<usize> = puzzle
+            .solution
+            .cells
+            .iter()
+            .map(|&(r, c)| puzzle.problem.cell(r, c))
+            .collect();
+        let path = path::explain(&puzzle.problem, Some(&cells)).map_err(anyhow::Error::msg)?;
+        if path.grade == want {
+            stderr_line(format_args!(
+                "difficulty {}: seed {s} (puzzle {} of those from seed {seed})",
+                want.name(),
+                i + 1
+            ));
+            return super::generate::run(&super::GenerateArgs {
+                seed: Some(s),
+                difficulty: None,
+                ..args.clone()
+            });
+        }
+    }
+    bail!(
+        "no {} {size}×{size} puzzle among the {DIFFICULTY_TRIES} generated from seed {seed}; try another --seed, size or --difficulty",
+        want.name()
+    )
+}

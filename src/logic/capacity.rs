@@ -1,0 +1,104 @@
+//! 2×2 capacity: the cells of a 2×2 block all touch each other, so a block
+//! holds at most one piece. A unit whose open cells fit in m blocks holds at
+//! most m more pieces; when it needs exactly m, every block holds one of its
+//! pieces. Then a block with one open cell of the unit gets the piece, and a
+//! cell that touches all of a block's open cells of the unit is empty.
+
+use super::{Board, Step, Technique, step};
+
+/// The first unit whose 2×2 cover makes progress.
+pub fn capacity(b: &Board) -> Option<Step> {
+    (0..b.units.len()).find_map(|u| {
+        let need = b.need(u);
+        let open = b.open(u);
+        if need < 1 || open.len() as isize <= need {
+            return None;
+        }
+        let mut blocks = Vec::new();
+        if !cover(b, &open, need as usize, &mut blocks) || blocks.len() as isize != need {
+            return None;
+        }
+        deduce(b, u, &open, &blocks)
+    })
+}
+
+/// The cells of the 2×2 block whose top-left corner is `(r, c)` (clipped to
+/// the board; `r` or `c` may be -1), when they all attack each other.
+fn block(b: &Board, r: isize, c: isize) -> Option<Vec<usize>> {
+    let p = b.problem;
+    let cells: Vec<usize> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        .into_iter()
+        .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < p.rows && (c as usize) < p.cols)
+        .map(|(r, c)| p.cell(r as usize, c as usize))
+        .collect();
+    let pairwise = cells
+        .iter()
+        .all(|&x| cells.iter().all(|&y| x == y || b.attack(x, y)));
+    pairwise.then_some(cells)
+}
+
+/// Covers `cells` with at most `budget` blocks (depth-first: the first
+/// uncovered cell lies in one of the four blocks around it). On success
+/// `blocks` holds the cover.
+fn cover(b: &Board, cells: &[usize], budget: usize, blocks: &mut Vec<Vec<usize>>) -> bool {
+    let Some(&first) = cells
+        .iter()
+        .find(|c| !blocks.iter().any(|bl| bl.contains(c)))
+    else {
+        return true;
+    };
+    if blocks.len() == budget {
+        return false;
+    }
+    let (r, c) = b.problem.coords(first);
+    let (r, c) = (r as isize, c as isize);
+    for (dr, dc) in [(0, 0), (0, -1), (-1, 0), (-1, -1)] {
+        if let Some(bl) = block(b, r + dr, c + dc) {
+            blocks.push(bl);
+            if cover(b, cells, budget, blocks) {
+                return true;
+            }
+            blocks.pop();
+        }
+    }
+    false
+}
+
+/// What a cover with one block per needed piece gives.
+fn deduce(b: &Board, u: usize, open: &[usize], blocks: &[Vec<usize>]) -> Option<Step> {
+    let mut place = Vec::new();
+    let mut exclude = Vec::new();
+    let mut mine: Vec<Vec<usize>> = Vec::new();
+    for bl in blocks {
+        // The block holds exactly one of the unit's pieces, on one of these.
+        let cells: Vec<usize> = open.iter().copied().filter(|c| bl.contains(c)).collect();
+        if let [only] = cells[..] {
+            place.push(only);
+        }
+        exclude.extend(
+            b.cells_marked(super::Mark::Open)
+                .into_iter()
+                .filter(|&c| !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))),
+        );
+        mine.push(cells);
+    }
+    if place.is_empty() && exclude.is_empty() {
+        return None;
+    }
+    let groups: Vec<String> = mine.iter().map(|m| format!("[{}]", b.list(m))).collect();
+    let reason = format!(
+        "{} needs {} and its open cells fit in {} 2×2 blocks {}, each holding at most one: every block holds one of its {}s",
+        b.name(u),
+        b.pieces(b.need(u)),
+        blocks.len(),
+        groups.join(" "),
+        b.problem.piece.name
+    );
+    Some(step(
+        Technique::Capacity,
+        place,
+        exclude,
+        reason,
+        open.to_vec(),
+    ))
+}

@@ -1,0 +1,390 @@
+//! Logical solving of region games (Queens game, Star Battle) the way a person
+//! does it: one named deduction at a time, each with the cells it changes and
+//! a sentence saying why.
+//!
+//! A [`Board`] holds the puzzle's units (rows, columns, regions, each needing
+//! an exact number of pieces) and what is known of every cell: open, a piece,
+//! or empty. [`Board::next_step`] tries the [`Technique`]s from the easiest to
+//! the hardest and returns the first deduction that makes progress;
+//! [`path::explain`] repeats that to the end (guessing where logic runs out) and
+//! [`grade::Grade`] rates a puzzle by the hardest technique its path needs.
+//!
+//! Every technique is sound for any exact unit counts and any attack pattern:
+//! it never places a piece that some solution lacks, nor empties a cell that
+//! some solution fills (the tests check this on many generated puzzles).
+
+mod capacity;
+mod confine;
+pub mod grade;
+mod lookahead;
+pub mod path;
+mod simple;
+
+use crate::problem::{Family, Problem};
+
+/// What is known of one cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Not decided yet.
+    Open,
+    /// Holds a piece.
+    Piece,
+    /// Holds no piece (crossed out).
+    Empty,
+}
+
+/// A row, column or region that must hold exactly `count` pieces.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    /// Which family it belongs to.
+    pub family: Family,
+    /// Its number within the family.
+    pub index: usize,
+    /// Its cells, in increasing order.
+    pub cells: Vec<usize>,
+    /// How many pieces it holds in every solution.
+    pub count: usize,
+}
+
+/// The named deductions, from the easiest to the hardest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A piece empties the cells it attacks, and a full unit its open cells.
+    Neighbours,
+    /// A unit with as many open cells as pieces still needed fills them all.
+    LastCells,
+    /// Units whose open cells lie inside one line (or one region) use up that
+    /// line: its other cells are empty.
+    Confined,
+    /// A cell that attacks every open cell of a unit (a pair or a triple) that
+    /// still needs a piece is empty.
+    PairsTriples,
+    /// k units whose open cells lie inside k lines (or regions) use them up.
+    KConfined,
+    /// A unit whose open cells fit in as many 2×2 blocks as it needs pieces has
+    /// one piece in each block.
+    Capacity,
+    /// A piece on the cell would leave some unit without room: the cell is empty.
+    Lookahead,
+    /// Logic ran out: a piece of the solution (found by search) is placed.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique a step may use, easiest first ([`Technique::Guess`] is not one).
+    pub const LOGIC: [Technique; 7] = [
+        Technique::Neighbours,
+        Technique::LastCells,
+        Technique::Confined,
+        Technique::PairsTriples,
+        Technique::KConfined,
+        Technique::Capacity,
+        Technique::Lookahead,
+    ];
+
+    /// The name in JSON output and docs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::Neighbours => "neighbours",
+            Technique::LastCells => "last-cells",
+            Technique::Confined => "confined",
+            Technique::PairsTriples => "pairs-triples",
+            Technique::KConfined => "k-confined",
+            Technique::Capacity => "capacity-2x2",
+            Technique::Lookahead => "lookahead",
+            Technique::Guess => "guess",
+        }
+    }
+
+    /// A few words for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Technique::Neighbours => "neighbours of a placed piece",
+            Technique::LastCells => "last cells left in a unit",
+            Technique::Confined => "unit confined to one line",
+            Technique::PairsTriples => "pairs and triples",
+            Technique::KConfined => "k units confined to k lines",
+            Technique::Capacity => "2×2 capacity",
+            Technique::Lookahead => "contradiction one step ahead",
+            Technique::Guess => "guess",
+        }
+    }
+}
+
+/// One deduction: cells to fill and cells to empty, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The rule used.
+    pub technique: Technique,
+    /// Cells that get a piece, increasing.
+    pub place: Vec<usize>,
+    /// Cells that get no piece, increasing.
+    pub exclude: Vec<usize>,
+    /// Why, in words, with 1-based `(row,col)` cells.
+    pub reason: String,
+    /// The cells the reason is about (drawn highlighted).
+    pub focus: Vec<usize>,
+}
+
+/// A region game's units and what is known of each cell.
+#[derive(Debug, Clone)]
+pub struct Board<'p> {
+    /// The puzzle.
+    pub problem: &'p Problem,
+    /// Rows, columns and regions, each with its count.
+    pub units: Vec<Unit>,
+    /// `units_of[cell]`: the units holding the cell.
+    units_of: Vec<Vec<usize>>,
+    /// `attacks[cell]`: the cells a piece there attacks.
+    attacks: Vec<Vec<usize>>,
+    /// What is known of each cell.
+    pub marks: Vec<Mark>,
+}
+
+impl<'p> Board<'p> {
+    /// The board of a region game, with its givens placed and its holes empty.
+    /// Errors say why other rules are not region games.
+    pub fn new(problem: &'p Problem) -> Result<Board<'p>, String> {
+        let not = |why: &str| {
+            Err(format!(
+                "`{}` is not a region game that hints understand: {why} (hints work with region-queens, star-battle, or rules with exact row, column and region counts)",
+                problem.name
+            ))
+        };
+        let Some(regions) = &problem.regions else {
+            return not("it has no regions (give them with --regions FILE)");
+        };
+        if regions.of_cell.iter().any(|r| r.is_none()) {
+            return not("some cells lie in no region");
+        }
+        let mut counts: Vec<(Family, usize)> = Vec::new();
+        for g in &problem.groups {
+            if g.min != g.max || matches!(g.family, Family::Diagonal | Family::AntiDiagonal) {
+                return not("it has a group that is not an exact row, column or region count");
+            }
+            counts.push((g.family, g.min));
+        }
+        let lines = problem.piece.lines;
+        for (on, family, size) in [
+            (lines.row, Family::Row, problem.rows),
+            (lines.column, Family::Column, problem.cols),
+        ] {
+            if on && !counts.iter().any(|&(f, _)| f == family) {
+                if problem.piece.count != size {
+                    return not("its pieces do not fill every row or column");
+                }
+                counts.push((family, 1));
+            }
+        }
+        let per_region = counts
+            .iter()
+            .find(|(f, _)| *f == Family::Region)
+            .map(|c| c.1);
+        if per_region.map(|k| k * regions.names.len()) != Some(problem.piece.count) {
+            return not("its piece count is not the regions' counts added up");
+        }
+        let mut units = Vec::new();
+        for (family, count) in counts {
+            for index in 0..problem.group_count(family) {
+                let cells: Vec<usize> = (0..problem.cells())
+                    .filter(|&c| problem.group_of(family, c) == Some(index))
+                    .collect();
+                units.push(Unit {
+                    family,
+                    index,
+                    cells,
+                    count,
+                });
+            }
+        }
+        let mut units_of = vec![Vec::new(); problem.cells()];
+        for (u, unit) in units.iter().enumerate() {
+            for &c in &unit.cells {
+                units_of[c].push(u);
+            }
+        }
+        let attacks = (0..problem.cells())
+            .map(|a| {
+                (0..problem.cells())
+                    .filter(|&b| b != a && problem.attacks(a, b))
+                    .collect()
+            })
+            .collect();
+        let mut marks: Vec<Mark> = problem
+            .holes
+            .iter()
+            .map(|&h| if h { Mark::Empty } else { Mark::Open })
+            .collect();
+        for &g in &problem.givens {
+            marks[g] = Mark::Piece;
+        }
+        Ok(Board {
+            problem,
+            units,
+            units_of,
+            attacks,
+            marks,
+        })
+    }
+
+    /// The open cells of unit `u`.
+    pub fn open(&self, u: usize) -> Vec<usize> {
+        let unit = &self.units[u];
+        unit.cells
+            .iter()
+            .copied()
+            .filter(|&c| self.marks[c] == Mark::Open)
+            .collect()
+    }
+
+    /// How many more pieces unit `u` needs (negative when overfull).
+    pub fn need(&self, u: usize) -> isize {
+        let unit = &self.units[u];
+        let placed = unit.cells.iter().filter(|&&c| self.marks[c] == Mark::Piece);
+        unit.count as isize - placed.count() as isize
+    }
+
+    /// The cells a piece on `cell` attacks.
+    pub fn attacks(&self, cell: usize) -> &[usize] {
+        &self.attacks[cell]
+    }
+
+    /// Whether pieces on `a` and `b` attack each other.
+    pub fn attack(&self, a: usize, b: usize) -> bool {
+        self.attacks[a].binary_search(&b).is_ok()
+    }
+
+    /// The units holding `cell`.
+    pub fn units_of(&self, cell: usize) -> &[usize] {
+        &self.units_of[cell]
+    }
+
+    /// `row 3`, `column 2` or `region B`.
+    pub fn name(&self, u: usize) -> String {
+        let unit = &self.units[u];
+        match (unit.family, &self.problem.regions) {
+            (Family::Region, Some(r)) => format!("region {}", r.names[unit.index]),
+            (family, _) => format!("{} {}", family.name(), unit.index + 1),
+        }
+    }
+
+    /// A cell as a person reads it: `(3,4)`, 1-based.
+    pub fn at(&self, cell: usize) -> String {
+        let (r, c) = self.problem.coords(cell);
+        format!("({},{})", r + 1, c + 1)
+    }
+
+    /// Cells as a person reads them: `(3,4) (3,5)`.
+    pub fn list(&self, cells: &[usize]) -> String {
+        cells
+            .iter()
+            .map(|&c| self.at(c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// `1 star`, `2 stars`: the piece name with a count.
+    pub fn pieces(&self, n: isize) -> String {
+        let s = if n == 1 { "" } else { "s" };
+        format!("{n} {}{s}", self.problem.piece.name)
+    }
+
+    /// Every unit holds its count: the puzzle is solved.
+    pub fn solved(&self) -> bool {
+        (0..self.units.len()).all(|u| self.need(u) == 0) && !self.marks.contains(&Mark::Open)
+    }
+
+    /// Why the state cannot be completed, when that is plain to see: a unit
+    /// with too many pieces or too few open cells, or two attacking pieces.
+    pub fn contradiction(&self) -> Option<String> {
+        for u in 0..self.units.len() {
+            let (need, open) = (self.need(u), self.open(u).len() as isize);
+            if need < 0 {
+                return Some(format!("{} holds too many pieces", self.name(u)));
+            }
+            if open < need {
+                return Some(format!(
+                    "{} needs {} but has {open} open cell{}",
+                    self.name(u),
+                    self.pieces(need),
+                    if open == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        let pieces: Vec<usize> = self.cells_marked(Mark::Piece);
+        for &a in &pieces {
+            if let Some(&b) = self.attacks[a]
+                .iter()
+                .find(|&&b| self.marks[b] == Mark::Piece)
+            {
+                return Some(format!(
+                    "{} and {} attack each other",
+                    self.at(a),
+                    self.at(b)
+                ));
+            }
+        }
+        None
+    }
+
+    /// The cells with mark `m`, increasing.
+    pub fn cells_marked(&self, m: Mark) -> Vec<usize> {
+        (0..self.marks.len())
+            .filter(|&c| self.marks[c] == m)
+            .collect()
+    }
+
+    /// The next deduction: the first technique, easiest first, that changes
+    /// something. `None` when logic runs out (or the board is solved).
+    pub fn next_step(&self) -> Option<Step> {
+        Technique::LOGIC.iter().find_map(|&t| self.try_technique(t))
+    }
+
+    /// The first step technique `t` finds, if any.
+    pub fn try_technique(&self, t: Technique) -> Option<Step> {
+        match t {
+            Technique::Neighbours => simple::neighbours(self),
+            Technique::LastCells => simple::last_cells(self),
+            Technique::Confined => confine::confined(self, 1..=1),
+            Technique::PairsTriples => simple::pairs_triples(self),
+            Technique::KConfined => confine::confined(self, 2..=confine::MAX_K),
+            Technique::Capacity => capacity::capacity(self),
+            Technique::Lookahead => lookahead::lookahead(self),
+            Technique::Guess => None,
+        }
+    }
+
+    /// Applies a step's placements and exclusions.
+    pub fn apply(&mut self, step: &Step) {
+        for &c in &step.place {
+            self.marks[c] = Mark::Piece;
+        }
+        for &c in &step.exclude {
+            self.marks[c] = Mark::Empty;
+        }
+    }
+}
+
+/// A step with its cell lists sorted and deduplicated.
+fn step(
+    technique: Technique,
+    mut place: Vec<usize>,
+    mut exclude: Vec<usize>,
+    reason: String,
+    focus: Vec<usize>,
+) -> Step {
+    place.sort_unstable();
+    place.dedup();
+    exclude.sort_unstable();
+    exclude.dedup();
+    Step {
+        technique,
+        place,
+        exclude,
+        reason,
+        focus,
+    }
+}
+
+#[cfg(test)]
+mod tests;

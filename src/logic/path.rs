@@ -1,0 +1,77 @@
+//! The whole logical path of a puzzle: steps until solved, a guess from the
+//! solution wherever logic runs out.
+
+use super::grade::Grade;
+use super::{Board, Mark, Step, Technique, step};
+use crate::problem::Problem;
+
+/// A puzzle's path from its start to the end.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The steps, guesses included, in order.
+    pub steps: Vec<Step>,
+    /// Whether logic alone finished (no guess and no contradiction).
+    pub solved: bool,
+    /// How many guesses it took.
+    pub guesses: usize,
+    /// Why the path stopped short of a solution, if it did (no solution).
+    pub stuck: Option<String>,
+    /// The hardest technique's grade (needs-guessing with a guess).
+    pub grade: Grade,
+}
+
+/// The logical path of `problem` from its givens and holes. Where logic runs
+/// out, the unit with the fewest open cells gets the piece that `solution`
+/// (a solution of the puzzle, `None` when it has none) has there, as a
+/// [`Technique::Guess`] step, and logic goes on.
+pub fn explain(problem: &Problem, solution: Option<&[usize]>) -> Result<Path, String> {
+    let mut board = Board::new(problem)?;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut stuck = None;
+    while !board.solved() {
+        if let Some(why) = board.contradiction() {
+            stuck = Some(why);
+            break;
+        }
+        let next = board.next_step().or_else(|| guess(&board, solution?));
+        let Some(next) = next else {
+            stuck = Some("logic runs out and the puzzle has no solution".into());
+            break;
+        };
+        board.apply(&next);
+        steps.push(next);
+    }
+    let guesses = steps
+        .iter()
+        .filter(|s| s.technique == Technique::Guess)
+        .count();
+    let solved = stuck.is_none() && guesses == 0;
+    let grade = Grade::of_path(steps.iter().map(|s| s.technique));
+    Ok(Path {
+        steps,
+        solved,
+        guesses,
+        stuck,
+        grade,
+    })
+}
+
+/// A piece of `solution` in the open unit with the fewest open cells.
+fn guess(b: &Board, solution: &[usize]) -> Option<Step> {
+    let u = (0..b.units.len())
+        .filter(|&u| b.need(u) > 0)
+        .min_by_key(|&u| b.open(u).len())?;
+    let open = b.open(u);
+    let cell = open
+        .iter()
+        .copied()
+        .find(|c| solution.contains(c) && b.marks[*c] == Mark::Open)?;
+    let reason = format!(
+        "logic runs out here; {} has {} open cells, and the solution (found by search) has a {} at {}",
+        b.name(u),
+        open.len(),
+        b.problem.piece.name,
+        b.at(cell)
+    );
+    Some(step(Technique::Guess, vec![cell], vec![], reason, open))
+}

@@ -1,0 +1,93 @@
+//! The everyday techniques: neighbours of a placed piece, the last cells of a
+//! unit, and pairs and triples.
+
+use super::{Board, Mark, Step, Technique, step};
+
+/// A piece empties the open cells it attacks and, when its units are full,
+/// their open cells. One piece per step, the lowest cell first.
+pub fn neighbours(b: &Board) -> Option<Step> {
+    b.cells_marked(Mark::Piece).into_iter().find_map(|p| {
+        let mut exclude: Vec<usize> = b
+            .attacks(p)
+            .iter()
+            .copied()
+            .filter(|&c| b.marks[c] == Mark::Open)
+            .collect();
+        let mut why = format!(
+            "the {} at {} touches or sees them",
+            b.problem.piece.name,
+            b.at(p)
+        );
+        let full: Vec<usize> = b
+            .units_of(p)
+            .iter()
+            .copied()
+            .filter(|&u| b.need(u) == 0 && !b.open(u).is_empty())
+            .collect();
+        for &u in &full {
+            exclude.extend(b.open(u));
+            let count = b.pieces(b.units[u].count as isize);
+            why += &format!("; {} already has its {count}", b.name(u));
+        }
+        (!exclude.is_empty()).then(|| step(Technique::Neighbours, vec![], exclude, why, vec![p]))
+    })
+}
+
+/// A unit that needs as many pieces as it has open cells fills them all.
+pub fn last_cells(b: &Board) -> Option<Step> {
+    (0..b.units.len()).find_map(|u| {
+        let open = b.open(u);
+        let need = b.need(u);
+        (need > 0 && open.len() as isize == need).then(|| {
+            let reason = if need == 1 {
+                format!(
+                    "{} needs 1 more {} and {} is its only open cell",
+                    b.name(u),
+                    b.problem.piece.name,
+                    b.at(open[0])
+                )
+            } else {
+                format!(
+                    "{} needs {} more and has exactly {need} open cells",
+                    b.name(u),
+                    b.pieces(need)
+                )
+            };
+            step(Technique::LastCells, open.clone(), vec![], reason, open)
+        })
+    })
+}
+
+/// Most open cells a unit may have for [`pairs_triples`].
+const MAX_GROUP: usize = 3;
+
+/// A unit that still needs a piece among two or three open cells: any cell
+/// that attacks all of them would leave the unit without room, so it is empty.
+pub fn pairs_triples(b: &Board) -> Option<Step> {
+    (0..b.units.len()).find_map(|u| {
+        let open = b.open(u);
+        if b.need(u) < 1 || open.len() > MAX_GROUP {
+            return None;
+        }
+        let exclude: Vec<usize> = b
+            .cells_marked(Mark::Open)
+            .into_iter()
+            .filter(|&c| !open.contains(&c) && open.iter().all(|&o| b.attack(c, o)))
+            .collect();
+        if exclude.is_empty() {
+            return None;
+        }
+        let what = match open.len() {
+            1 => "cell",
+            2 => "pair",
+            _ => "triple",
+        };
+        let reason = format!(
+            "{} still needs a {} in the {what} {}; one on a cell that touches all of them would leave it no room",
+            b.name(u),
+            b.problem.piece.name,
+            b.list(&open)
+        );
+        Some(step(Technique::PairsTriples, vec![], exclude, reason, open))
+    })
+}

@@ -1,0 +1,65 @@
+use super::grade::Grade;
+use super::*;
+use crate::error::Source;
+use crate::problem::Bindings;
+use crate::spec::RuleSpec;
+
+fn puzzle(game: &str, k: i64, regions: &str) -> Problem {
+    let spec = RuleSpec::resolve(game).unwrap();
+    let set = if game == "star-battle" {
+        vec![("k".into(), k)]
+    } else {
+        vec![]
+    };
+    let bindings = Bindings {
+        set,
+        regions: Some(Source::new("<test>", regions.to_string())),
+        cells: None,
+    };
+    Problem::bind(&spec, &bindings).unwrap()
+}
+
+const QUEENS_7: &str = "AABBBBC\nGACCCBC\nGGDDCCC\nGGDDCCC\nGGGDDEE\nGGGGGEE\nGGGEEEF\n";
+
+#[test]
+fn a_one_cell_region_is_filled_first_then_its_neighbours_emptied() {
+    let p = puzzle("region-queens", 1, QUEENS_7);
+    let b = Board::new(&p).unwrap();
+    let s = b.next_step().unwrap();
+    assert_eq!(s.technique, Technique::LastCells);
+    assert_eq!(s.place, vec![p.cell(6, 6)]);
+    let mut b = b;
+    b.apply(&s);
+    let n = b.next_step().unwrap();
+    assert_eq!(n.technique, Technique::Neighbours);
+    // Row 7, column 7 and the diagonal neighbour (6,6).
+    assert_eq!(n.exclude.len(), 6 + 6 + 1);
+}
+
+#[test]
+fn the_path_of_a_queens_puzzle_ends_in_its_solution() {
+    let p = puzzle("region-queens", 1, QUEENS_7);
+    let solution: Vec<usize> = [4, 2, 5, 3, 6, 1, 7]
+        .iter()
+        .enumerate()
+        .map(|(r, &c)| p.cell(r, c - 1))
+        .collect();
+    let path = path::explain(&p, Some(&solution)).unwrap();
+    let mut b = Board::new(&p).unwrap();
+    for s in &path.steps {
+        assert!(s.place.iter().all(|c| solution.contains(c)), "{s:?}");
+        assert!(s.exclude.iter().all(|c| !solution.contains(c)), "{s:?}");
+        b.apply(s);
+    }
+    assert!(b.solved());
+    assert_eq!(b.cells_marked(Mark::Piece), solution);
+    assert_ne!(path.grade, Grade::NeedsGuessing);
+}
+
+#[test]
+fn rules_without_regions_are_refused() {
+    let spec = RuleSpec::resolve("queens").unwrap();
+    let p = Problem::bind(&spec, &Bindings::default()).unwrap();
+    let e = Board::new(&p).unwrap_err();
+    assert!(e.contains("no regions"), "{e}");
+}

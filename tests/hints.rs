@@ -1,0 +1,270 @@
+//! Hints and logical paths of region games (docs/PUZZLES.md, "Hints").
+//!
+//! - every technique has a fixture in `tests/fixtures/hints/`: a small puzzle
+//!   state (numeric region form, `s` a placed piece, `x` an empty cell) where
+//!   it is the easiest step, next to the step `placer hint --format json`
+//!   must print;
+//! - on generated puzzles every technique, tried on every state of the
+//!   logical path, places only cells of the unique solution and empties only
+//!   cells outside it, and the path ends in the search's solution.
+
+use placer::logic::grade::Grade;
+use placer::logic::{Board, Mark, Technique, path};
+use placer::spec::RuleSpec;
+
+use crate::common::{placer, stdout_of};
+
+const FIXTURES: &str = "tests/fixtures/hints";
+
+/// The `placer hint` arguments on a fixture's first line, `# placer hint GAME --set k=K (...)`.
+fn fixture_args(text: &str) -> Vec<String> {
+    let first = text.lines().next().unwrap();
+    let args = first
+        .strip_prefix("# placer hint ")
+        .expect("a `# placer hint` line");
+    let args = args.split('(').next().unwrap();
+    args.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn each_technique_has_a_fixture_where_it_is_the_easiest_step() {
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(FIXTURES).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut args = fixture_args(&text);
+        args.extend(["--regions".into(), path.display().to_string()]);
+        args.extend(["--format".into(), "json".into()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut cmd = vec!["hint"];
+        cmd.extend(args);
+        let got = stdout_of(&cmd);
+        let want = std::fs::read_to_string(path.with_extension("json")).unwrap();
+        assert_eq!(got.trim(), want.trim(), "{}", path.display());
+        let line: serde_json::Value = serde_json::from_str(&got).unwrap();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        assert_eq!(line["technique"], name.as_str(), "{}", path.display());
+        seen.push(name);
+    }
+    seen.sort();
+    let mut all: Vec<String> = Technique::LOGIC
+        .iter()
+        .map(|t| t.name().to_string())
+        .collect();
+    all.sort();
+    assert_eq!(seen, all, "one fixture per technique");
+}
+
+/// Generated puzzles: (game, k, sizes, seeds per size).
+const GENERATED: [(&str, i64, std::ops::RangeInclusive<usize>, u64); 3] = [
+    ("region-queens", 1, 5..=9, 3),
+    ("star-battle", 1, 5..=9, 2),
+    ("star-battle", 2, 8..=9, 2),
+];
+
+/// Checks every technique on every state of the puzzle's logical path
+/// against its unique solution; returns the path's grade.
+fn check_sound(game: &str, k: i64, size: usize, seed: u64) -> Grade {
+    let spec = RuleSpec::resolve(game).unwrap();
+    let set = if game == "star-battle" {
+        vec![("k".to_string(), k)]
+    } else {
+        vec![]
+    };
+    let puzzle = placer::generate::generate(&spec, &set, size, seed).unwrap();
+    let p = &puzzle.problem;
+    let solution: Vec<usize> = puzzle
+        .solution
+        .cells
+        .iter()
+        .map(|&(r, c)| p.cell(r, c))
+        .collect();
+    let label = format!(
+        "{game} k={k} {size}×{size} seed {seed}:\n{}",
+        puzzle.picture
+    );
+    let path = path::explain(p, Some(&solution)).unwrap();
+    let mut board = Board::new(p).unwrap();
+    for step in &path.steps {
+        for t in Technique::LOGIC {
+            if let Some(s) = board.try_technique(t) {
+                assert!(s.place.iter().all(|c| solution.contains(c)), "{label}{s:?}");
+                assert!(
+                    s.exclude.iter().all(|c| !solution.contains(c)),
+                    "{label}{s:?}"
+                );
+                assert!(!s.place.is_empty() || !s.exclude.is_empty(), "{label}{s:?}");
+            }
+        }
+        assert!(
+            step.place.iter().all(|c| solution.contains(c)),
+            "{label}{step:?}"
+        );
+        board.apply(step);
+    }
+    assert!(path.stuck.is_none(), "{label}{:?}", path.stuck);
+    assert_eq!(board.cells_marked(Mark::Piece), solution, "{label}");
+    assert_eq!(path.solved, path.guesses == 0);
+    path.grade
+}
+
+#[test]
+fn logic_agrees_with_the_unique_solution_of_generated_puzzles() {
+    for (game, k, sizes, seeds) in GENERATED {
+        for size in sizes {
+            for seed in 1..=seeds {
+                check_sound(game, k, size, seed);
+            }
+        }
+    }
+}
+
+/// The same on many more puzzles: `cargo test --release --test integration
+/// hints::many -- --ignored`.
+#[test]
+#[ignore]
+fn many_generated_puzzles_agree_with_logic() {
+    let mut grades = std::collections::BTreeMap::new();
+    for (game, k, sizes, _) in GENERATED {
+        for size in *sizes.start()..=10 {
+            for seed in 1..=20 {
+                *grades.entry(check_sound(game, k, size, seed)).or_insert(0) += 1;
+            }
+        }
+    }
+    eprintln!("{grades:?}");
+}
+
+#[test]
+fn explain_json_is_one_step_per_line_and_ends_with_the_verdict() {
+    let out = stdout_of(&[
+        "solve",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+        "--explain",
+        "--format",
+        "json",
+    ]);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, steps) = lines.split_last().unwrap();
+    assert_eq!(last["solved"], true);
+    assert_eq!(last["steps"], steps.len());
+    assert_eq!(last["grade"], "easy");
+    let mut placed: Vec<(u64, u64)> = Vec::new();
+    for s in steps {
+        for key in ["technique", "place", "exclude", "reason"] {
+            assert!(s.get(key).is_some(), "{s}");
+        }
+        for cell in s["place"].as_array().unwrap() {
+            placed.push((cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap()));
+        }
+    }
+    placed.sort();
+    // examples/puzzles: queens-7 is 4 2 5 3 6 1 7.
+    let want: Vec<(u64, u64)> = [4, 2, 5, 3, 6, 1, 7]
+        .iter()
+        .zip(1..)
+        .map(|(&c, r)| (r, c))
+        .collect();
+    assert_eq!(placed, want);
+}
+
+#[test]
+fn a_puzzle_with_several_solutions_needs_guessing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.txt");
+    // Four regions of a 4×4 board cut in quarters: two-way symmetric.
+    std::fs::write(&file, "AABB\nAABB\nCCDD\nCCDD\n").unwrap();
+    let out = stdout_of(&[
+        "solve",
+        "star-battle",
+        "--regions",
+        file.to_str().unwrap(),
+        "--explain",
+        "--format",
+        "json",
+    ]);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["solved"], false, "{out}");
+    assert_eq!(last["grade"], "needs-guessing");
+    assert!(last["guesses"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn hint_text_names_the_rule_the_cells_and_the_grade() {
+    let out = stdout_of(&[
+        "hint",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+    ]);
+    assert!(out.starts_with("hint last-cells"), "{out}");
+    assert!(out.contains("place   (7,7)"), "{out}");
+    assert!(out.contains("[Q]"), "{out}");
+    assert!(out.contains("puzzle grade: easy"), "{out}");
+}
+
+#[test]
+fn hint_svg_is_well_formed_and_rings_the_placed_piece() {
+    let out = stdout_of(&[
+        "hint",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+        "--format",
+        "svg",
+    ]);
+    let doc = roxmltree::Document::parse(&out).unwrap();
+    let placed: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("placed"))
+        .map(|n| {
+            (
+                n.attribute("data-row").unwrap(),
+                n.attribute("data-col").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(placed, [("7", "7")]);
+}
+
+#[test]
+fn hint_refuses_games_without_regions() {
+    placer()
+        .args(["hint", "queens", "--set", "n=8"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no regions"));
+}
+
+#[test]
+fn generate_with_a_difficulty_gives_a_puzzle_of_that_grade() {
+    let out = stdout_of(&[
+        "generate",
+        "region-queens",
+        "--size",
+        "7",
+        "--seed",
+        "3",
+        "--difficulty",
+        "easy",
+    ]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, &out).unwrap();
+    let explained = stdout_of(&[
+        "solve",
+        "region-queens",
+        "--regions",
+        file.to_str().unwrap(),
+        "--explain",
+    ]);
+    assert!(explained.trim_end().ends_with("grade easy"), "{explained}");
+}
