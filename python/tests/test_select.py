@@ -1,0 +1,139 @@
+"""Matrix selections against itertools brute force and scipy (or an own
+brute-force assignment when scipy is not installed)."""
+
+import math
+import random
+
+import pytest
+
+import placer
+from brute import selections
+
+np = pytest.importorskip("numpy")
+try:
+    from scipy.optimize import linear_sum_assignment
+except ImportError:  # scipy is optional: the brute force answers instead
+    linear_sum_assignment = None
+
+
+def random_matrix(rng, rows, cols, holes=0.2, ints=True):
+    def cell():
+        if rng.random() < holes:
+            return None
+        return rng.randint(-5, 9) if ints else round(rng.uniform(-10, 10), 3)
+
+    return [[cell() for _ in range(cols)] for _ in range(rows)]
+
+
+SHAPES = [(1, 1), (1, 4), (4, 1), (2, 2), (3, 3), (3, 5), (5, 3), (4, 4), (5, 5), (2, 6), (6, 4)]
+
+
+@pytest.mark.parametrize("rows, cols", SHAPES)
+def test_count_all_top_match_brute_force(rows, cols):
+    rng = random.Random(rows * 100 + cols)
+    for _ in range(15):
+        m = random_matrix(rng, rows, cols, ints=rng.random() < 0.5)
+        expected = selections(m)
+        sel = placer.select(m)
+        assert sel.count() == len(expected)
+        listed = [(s.cells, s.sum) for s in sel.all()]
+        assert [c for c, _ in listed] == [c for c, _ in expected]
+        for (_, got), (_, want) in zip(listed, expected):
+            assert got == pytest.approx(want)
+        for maximize in (False, True):
+            ranked = sorted(expected, key=lambda e: -e[1] if maximize else e[1])
+            top = sel.top(4, maximize=maximize)
+            assert [s.sum for s in top] == pytest.approx([e[1] for e in ranked[:4]])
+            best = sel.best(maximize=maximize)
+            if expected:
+                assert best.sum == pytest.approx(ranked[0][1])
+                assert best.sum == pytest.approx(sum(best.values))
+            else:
+                assert best is None
+
+
+def test_numpy_nan_is_a_hole_and_lists_agree():
+    m = np.array([[1.0, np.nan, 3.0], [np.nan, 5.0, 6.0], [7.0, 8.0, np.nan]])
+    as_list = [[None if math.isnan(x) else x for x in row] for row in m.tolist()]
+    assert placer.select(m).count() == len(selections(as_list)) == 2
+    ints = np.array([[1, 0, 1], [1, 1, 0], [0, 1, 1]])
+    assert placer.select(ints, skip=0).count() == 2
+    assert placer.select(ints).count() == 6
+
+
+def test_bounded_listing():
+    rng = random.Random(7)
+    m = random_matrix(rng, 5, 5, holes=0.1)
+    expected = [c for c, s in selections(m) if 0 <= s <= 12]
+    got = [s.cells for s in placer.select(m).all(min_sum=0, max_sum=12)]
+    assert got == expected
+    assert len(list(placer.select(m).all(limit=3))) == min(3, len(selections(m)))
+
+
+@pytest.mark.parametrize("n", [1, 2, 14, 40])
+def test_count_is_exact_however_big(n):
+    assert placer.select(np.ones((n, n))).count() == math.factorial(n)
+    # ones off the diagonal, skip=0: the derangements, D(n) = (n-1)(D(n-1) + D(n-2))
+    derangements = [1, 0]
+    for k in range(2, n + 1):
+        derangements.append((k - 1) * (derangements[-1] + derangements[-2]))
+    m = np.ones((n, n)) - np.eye(n)
+    if n <= 20:
+        assert placer.select(m, skip=0).count() == derangements[n]
+    else:  # every exact method is over its limit: a clear refusal, never a guess
+        with pytest.raises(placer.TooLargeError, match="all()"):
+            placer.select(m, skip=0).count()
+
+
+def brute_best(cost):
+    rows, cols = cost.shape
+    if rows <= cols:
+        return min(sum(cost[r, c] for r, c in enumerate(p)) for p in
+                   __import__("itertools").permutations(range(cols), rows))
+    return brute_best(cost.T)
+
+
+@pytest.mark.parametrize("shape", [(6, 6), (5, 7), (7, 5), (30, 30), (20, 45), (45, 20), (200, 200)])
+def test_best_matches_linear_sum_assignment(shape):
+    rng = np.random.default_rng(sum(shape))
+    for trial in range(5):
+        cost = rng.random(shape) if trial % 2 else rng.integers(0, 100, shape)
+        for maximize in (False, True):
+            best = placer.select(cost).best(maximize=maximize)
+            if linear_sum_assignment is not None:
+                r, c = linear_sum_assignment(cost, maximize=maximize)
+                want = cost[r, c].sum()
+                assert len(best.rows) == len(r)
+                assert sorted(best.rows) == best.rows
+            elif max(shape) <= 7:
+                want = brute_best(-cost if maximize else cost) * (-1 if maximize else 1)
+            else:
+                continue
+            assert best.sum == pytest.approx(want, rel=1e-12, abs=1e-9)
+            assert sum(cost[r, c] for r, c in best.cells) == pytest.approx(best.sum)
+
+
+def test_text_and_board():
+    sel = placer.select("4 1 3\n2 0 5\n3 2 2\n")
+    best = sel.best()
+    assert best.cells == [(0, 1), (1, 0), (2, 2)] and best.sum == 5
+    assert best.values == [1, 2, 2]
+    assert "[1]" in best.board() and "sum 5" in best.board()
+    assert (sel.rows, sel.cols) == (3, 3)
+
+
+def test_bad_matrices_are_errors():
+    with pytest.raises(placer.MatrixError):
+        placer.select([[1, 2], [3]])
+    with pytest.raises(placer.MatrixError):
+        placer.select([])
+    with pytest.raises(placer.MatrixError):
+        placer.select(np.zeros((2, 2, 2)))
+    with pytest.raises(placer.MatrixError):
+        placer.select([[1, float("inf")]])
+    with pytest.raises(placer.MatrixError):
+        placer.select([[1, "x"]])
+    with pytest.raises(placer.MatrixError):
+        placer.select("1,2\n3,x\n")
+    with pytest.raises(placer.TooLargeError):
+        placer.select(np.zeros((5000, 2)))
