@@ -1,7 +1,7 @@
 """Benchmarks of the Python package against the CLI and scipy (not a test).
 
 Run from the repository root after `pip install ./python numpy scipy` and
-`cargo build --release`:
+`cargo build --release` (or PLACER_CLI=path/to/placer):
 
     python python/bench/bench.py [--rounds 3]
 
@@ -12,6 +12,7 @@ the figures are medians over the rounds.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import time
@@ -22,7 +23,7 @@ import numpy as np
 import placer
 
 ROOT = Path(__file__).resolve().parents[2]
-CLI = ROOT / "target" / "release" / "placer"
+CLI = Path(os.environ.get("PLACER_CLI", ROOT / "target" / "release" / "placer"))
 
 
 def timed(f):

@@ -257,6 +257,12 @@ def select(
             return Select.parse(f.read(), skips)
     if isinstance(matrix, str):
         return Select.parse(matrix, skips)
+    shape = getattr(matrix, "shape", None)
+    if shape is not None and len(shape) == 2 and getattr(matrix.dtype, "kind", "") == "f":
+        import numpy
+
+        data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
+        return Select.from_floats(int(shape[0]), int(shape[1]), data, skips)
     rows, cols, cells = _flatten(matrix)
     return Select(rows, cols, cells, skips)
 

@@ -33,13 +33,7 @@ fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value
                 matrix_error(format!("row {row}, column {col}: `{obj}` is not a number"))
             })?
     };
-    match num {
-        n if n.is_nan() => Ok(None),
-        n if n.is_finite() => Ok(Some(Value::from_f64(n))),
-        n => Err(matrix_error(format!(
-            "row {row}, column {col}: {n} is not a finite number (NaN or None marks a hole)"
-        ))),
-    }
+    float_cell(num, row, col)
 }
 
 /// The selections of a matrix: one cell from each row, no column twice (one
@@ -87,41 +81,39 @@ impl Select {
         cells: Vec<Bound<'_, PyAny>>,
         skip: Vec<f64>,
     ) -> PyResult<Self> {
-        if rows == 0 || cols == 0 {
-            return Err(matrix_error(
-                "empty matrix: it needs at least one row and one column",
-            ));
-        }
-        if rows > MAX_ROWS || cols > MAX_COLS || rows * cols > MAX_CELLS {
-            return Err(too_large(format!(
-                "matrix too large: {rows} × {cols} (at most {MAX_ROWS} rows, {MAX_COLS} columns and {MAX_CELLS} cells)"
-            )));
-        }
-        if cells.len() != rows * cols {
-            return Err(matrix_error("the cells do not fill rows × cols"));
-        }
+        check_shape(rows, cols, cells.len())?;
         let cells = cells
             .iter()
             .enumerate()
             .map(|(i, obj)| cell(obj, i / cols, i % cols))
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(Select::of(
-            Matrix {
-                rows,
-                cols,
-                cells,
-                labels: Labels::default(),
-            },
-            &skip,
-        ))
+        Ok(Select::of(rows, cols, cells, &skip))
+    }
+
+    /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
+    /// float array's bytes): no Python object per cell.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, data, skip))]
+    fn from_floats(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+        check_shape(rows, cols, data.len() / 8)?;
+        let cells = data
+            .chunks_exact(8)
+            .enumerate()
+            .map(|(i, bytes)| {
+                let num = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                float_cell(num, i / cols, i % cols)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Select::of(rows, cols, cells, &skip))
     }
 
     /// A matrix from comma, tab or whitespace separated text, as `placer select` reads files.
     #[staticmethod]
     #[pyo3(signature = (text, skip))]
     fn parse(text: &str, skip: Vec<f64>) -> PyResult<Self> {
-        let m = Matrix::parse(text).map_err(matrix_error)?;
-        Ok(Select::of(m, &skip))
+        let mut m = Matrix::parse(text).map_err(matrix_error)?;
+        m.skip(&skip);
+        Ok(Select::owning(m))
     }
 
     /// Rows of the matrix.
@@ -194,10 +186,51 @@ impl Select {
 }
 
 impl Select {
-    fn of(mut m: Matrix, skip: &[f64]) -> Select {
+    /// A matrix of cells, with the `skip` values made holes.
+    fn of(rows: usize, cols: usize, cells: Vec<Option<Value>>, skip: &[f64]) -> Select {
+        let mut m = Matrix {
+            rows,
+            cols,
+            cells,
+            labels: Labels::default(),
+        };
         m.skip(skip);
+        Select::owning(m)
+    }
+
+    fn owning(m: Matrix) -> Select {
         Select {
             owner: Arc::new(Owner::Matrix(m, OnceLock::new())),
         }
+    }
+}
+
+/// Checks a matrix's shape: not empty, within the limits of matrix files,
+/// and `cells` cells.
+fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
+    if rows == 0 || cols == 0 {
+        return Err(matrix_error(
+            "empty matrix: it needs at least one row and one column",
+        ));
+    }
+    if rows > MAX_ROWS || cols > MAX_COLS || rows * cols > MAX_CELLS {
+        return Err(too_large(format!(
+            "matrix too large: {rows} × {cols} (at most {MAX_ROWS} rows, {MAX_COLS} columns and {MAX_CELLS} cells)"
+        )));
+    }
+    if cells != rows * cols {
+        return Err(matrix_error("the cells do not fill rows × cols"));
+    }
+    Ok(())
+}
+
+/// A float cell: NaN is a hole, infinities are errors.
+fn float_cell(num: f64, row: usize, col: usize) -> PyResult<Option<Value>> {
+    match num {
+        n if n.is_nan() => Ok(None),
+        n if n.is_finite() => Ok(Some(Value::from_f64(n))),
+        n => Err(matrix_error(format!(
+            "row {row}, column {col}: {n} is not a finite number (NaN or None marks a hole)"
+        ))),
     }
 }

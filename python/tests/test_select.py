@@ -137,3 +137,18 @@ def test_bad_matrices_are_errors():
         placer.select("1,2\n3,x\n")
     with pytest.raises(placer.TooLargeError):
         placer.select(np.zeros((5000, 2)))
+
+
+def test_float_arrays_of_any_layout_read_as_their_values():
+    rng = np.random.default_rng(3)
+    base = rng.random((5, 4))
+    base[1, 2] = np.nan
+    as_list = [[None if math.isnan(x) else x for x in row] for row in base.T.tolist()]
+    for arr in (base.T, np.asfortranarray(base.T), base.T.astype(np.float32).astype(np.float64)):
+        want = selections([[None if v is None else float(v) for v in row] for row in
+                           [[None if math.isnan(x) else x for x in r] for r in arr.tolist()]])
+        got = [(s.cells, s.sum) for s in placer.select(arr).all()]
+        assert [c for c, _ in got] == [c for c, _ in want]
+    assert placer.select(base.T).count() == len(selections(as_list))
+    with pytest.raises(placer.MatrixError):
+        placer.select(np.array([[1.0, np.inf]]))
