@@ -1,5 +1,7 @@
 """Rule sets: counts and listings against itertools brute force and OEIS."""
 
+import gc
+import os
 import threading
 import time
 import _thread
@@ -146,6 +148,24 @@ def test_dropping_an_iterator_early_is_fine():
         next(it)
         del it
     assert placer.count("queens", n=6) == 4
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
+def test_a_dropped_iterator_ends_its_search_thread():
+    def threads():
+        return len(os.listdir("/proc/self/task"))
+
+    before = threads()
+    its = [placer.solutions("queens", n=20) for _ in range(8)]
+    for it in its:
+        next(it)
+    assert threads() >= before + 8  # each searches ahead on a thread of its own
+    del it, its
+    gc.collect()
+    deadline = time.monotonic() + 60
+    while threads() > before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert threads() <= before
 
 
 def test_check_gives_the_plan():
