@@ -58,7 +58,9 @@ def _rules(rules: Rules) -> str:
 
 
 def _picture(picture: Picture) -> Optional[str]:
-    if picture is None or isinstance(picture, str):
+    if picture is None:
+        return None
+    if isinstance(picture, str) and ("\n" in picture or not os.path.isfile(picture)):
         return picture
     with open(os.fspath(picture), encoding="utf-8") as f:
         return f.read()

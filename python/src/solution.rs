@@ -95,16 +95,22 @@ impl Solution {
         self.cells.iter().map(|c| c.1).collect()
     }
 
-    /// The matrix values on the cells (selections only, else ``None``).
+    /// The values on the cells, for a board that has them (a matrix, or a
+    /// rule file with `matrix = ...`), else ``None``.
     #[getter]
     fn values(&self) -> Option<Vec<f64>> {
-        let m = self.owner.matrix()?;
-        Some(
-            self.cells
-                .iter()
-                .map(|&(r, c)| m.get(r, c).unwrap_or(f64::NAN))
-                .collect(),
-        )
+        if let Some(m) = self.owner.matrix() {
+            return Some(
+                self.cells
+                    .iter()
+                    .map(|&(r, c)| m.get(r, c).unwrap_or(f64::NAN))
+                    .collect(),
+            );
+        }
+        let p = self.owner.problem();
+        let values = p.values.as_ref()?;
+        let at = |r: usize, c: usize| values[p.cell(r, c)].as_ref().map_or(f64::NAN, |v| v.num);
+        Some(self.cells.iter().map(|&(r, c)| at(r, c)).collect())
     }
 
     /// The sum of the values, computed exactly and rounded once (selections

@@ -70,3 +70,4 @@ def test_puzzle_from_file(tmp_path):
     path.write_text("AABB\nAABB\nCCDD\nCCDD\n")
     assert placer.Puzzle.from_file(path).count() == 2
     assert placer.count("region-queens", regions=path) == 2
+    assert placer.count("region-queens", regions=str(path)) == 2

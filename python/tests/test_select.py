@@ -152,3 +152,13 @@ def test_float_arrays_of_any_layout_read_as_their_values():
     assert placer.select(base.T).count() == len(selections(as_list))
     with pytest.raises(placer.MatrixError):
         placer.select(np.array([[1.0, np.inf]]))
+
+
+def test_rule_file_with_a_matrix_board_carries_values(tmp_path):
+    (tmp_path / "m.csv").write_text("4,1,3\n2,0,5\n3,2,2\n")
+    rules = tmp_path / "r.toml"
+    rules.write_text('name = "m"\n[board]\nmatrix = "m.csv"\n[piece]\nlines = ["row", "column"]\n')
+    listed = list(placer.solutions(rules))
+    expected = selections([[4, 1, 3], [2, 0, 5], [3, 2, 2]])
+    assert [s.cells for s in listed] == [c for c, _ in expected]
+    assert [sum(s.values) for s in listed] == [v for _, v in expected]
