@@ -99,3 +99,43 @@ def region_queens(regions: List[str]) -> List[List[Cell]]:
             continue
         found.append(cells)
     return found
+
+
+def hungarian(cost) -> float:
+    """The least sum of a selection of a dense cost matrix (list of lists), by the
+    textbook O(n²m) Hungarian method with potentials; rows ≤ cols (transpose
+    otherwise). The fallback for scipy's linear_sum_assignment."""
+    n, m = len(cost), len(cost[0])
+    if n > m:
+        return hungarian([list(col) for col in zip(*cost)])
+    inf = float("inf")
+    u, v = [0.0] * (n + 1), [0.0] * (m + 1)
+    match, way = [0] * (m + 1), [0] * (m + 1)
+    for i in range(1, n + 1):
+        match[0] = i
+        j0 = 0
+        minv, used = [inf] * (m + 1), [False] * (m + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = match[j0], inf, 0
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = cost[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j], way[j] = cur, j0
+                    if minv[j] < delta:
+                        delta, j1 = minv[j], j
+            for j in range(m + 1):
+                if used[j]:
+                    u[match[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if match[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            match[j0] = match[j1]
+            j0 = j1
+    return sum(cost[match[j] - 1][j - 1] for j in range(1, m + 1) if match[j])
