@@ -128,7 +128,11 @@ impl Select {
         self.matrix().cols
     }
 
-    /// The number of selections, exact however large.
+    /// The number of selections that avoid the holes (the permanent of the
+    /// 0/1 pattern), exact however large, without listing them.
+    ///
+    /// Raises ``placer.TooLargeError`` when every exact method is over its
+    /// limit (the message names them); ``all()`` lists instead.
     fn count(&self, py: Python<'_>) -> PyResult<BigUint> {
         let owner = self.owner.clone();
         let stop = Arc::new(AtomicBool::new(false));
@@ -139,7 +143,9 @@ impl Select {
         counted.map_err(|e| too_large(format!("{e}; `all()` lists the selections")))
     }
 
-    /// The `k` best selections, best first.
+    /// The ``k`` best selections, best first (fewer if there are fewer):
+    /// smallest sums first, largest with ``maximize=True``; equal sums in
+    /// column-sequence order. Murty's method: no enumeration.
     #[pyo3(signature = (k, maximize=false))]
     fn top(&self, py: Python<'_>, k: usize, maximize: bool) -> PyResult<Vec<Solution>> {
         self.exact()?;
@@ -152,7 +158,10 @@ impl Select {
         Ok(ranked.into_iter().map(|s| self.solution(s)).collect())
     }
 
-    /// The best selection, or `None` when the holes leave none.
+    /// The best selection (smallest sum; largest with ``maximize=True``), or
+    /// ``None`` when the holes leave none. Its ``rows``, ``cols`` and ``sum``
+    /// are what ``scipy.optimize.linear_sum_assignment`` gives, also for
+    /// rectangular matrices; among equal sums, the least column sequence.
     #[pyo3(signature = (maximize=false))]
     fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
         let m = self.matrix();
@@ -160,7 +169,9 @@ impl Select {
         Ok(best.map(|s| self.solution(s)))
     }
 
-    /// Every selection, lazily, optionally within sum bounds.
+    /// Every selection, lazily, in column-sequence order (row 0's column,
+    /// then row 1's, ...), only those with ``min_sum <= sum <= max_sum``
+    /// when given, at most ``limit``. A thread lists ahead without the GIL.
     #[pyo3(signature = (min_sum=None, max_sum=None, limit=None))]
     fn all(
         &self,

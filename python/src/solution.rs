@@ -52,9 +52,10 @@ impl Owner {
 }
 
 /// One solution: the pieces' cells as 0-based ``(row, col)`` tuples in
-/// row-major order (``placer.board()`` and the command line show 1-based
-/// positions). A sequence of cells: ``len(s)``, ``s[0]``, ``list(s)``.
-/// Matrix selections also carry ``values`` and their exact ``sum``.
+/// row-major order (the command line prints 1-based positions; ``board()``
+/// draws it). A sequence of cells: ``len(s)``, ``s[0]``, ``list(s)``, and
+/// ``s == [(0, 1), ...]``. Matrix selections also carry ``values`` and their
+/// exact ``sum``; ``rows`` and ``cols`` are scipy's ``row_ind, col_ind``.
 #[pyclass(module = "placer", frozen)]
 pub struct Solution {
     cells: Vec<(usize, usize)>,
