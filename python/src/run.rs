@@ -89,10 +89,13 @@ pub fn count(plan: &Plan, ask: Ask, stop: &AtomicBool) -> PyResult<Option<BigUin
         return Ok(Some(BigUint::ZERO));
     }
     if let Some(limit) = ask.limit {
+        // `..default()`: the search core is adding fields (a stop flag).
+        #[allow(clippy::needless_update)]
         let options = placer::CountOptions {
             threads: ask.threads,
             limit: Some(limit),
             unique: ask.unique,
+            ..placer::CountOptions::default()
         };
         return Ok(Some(plan.count(options).count.into()));
     }
