@@ -150,22 +150,35 @@ def test_dropping_an_iterator_early_is_fine():
     assert placer.count("queens", n=6) == 4
 
 
+def producers():
+    """The live threads that search ahead for solutions iterators."""
+    names = []
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{tid}/comm") as f:
+                names.append(f.read().strip())
+        except FileNotFoundError:  # the thread ended meanwhile
+            pass
+    return names.count("placer-solution")  # comm keeps 15 characters
+
+
+def wait_for(condition):
+    deadline = time.monotonic() + 60
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return condition()
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="needs Linux /proc")
 def test_a_dropped_iterator_ends_its_search_thread():
-    def threads():
-        return len(os.listdir("/proc/self/task"))
-
-    before = threads()
+    assert wait_for(lambda: producers() == 0)  # earlier tests' iterators are gone
     its = [placer.solutions("queens", n=20) for _ in range(8)]
     for it in its:
         next(it)
-    assert threads() >= before + 8  # each searches ahead on a thread of its own
+    assert producers() == 8  # each searches ahead on a thread of its own
     del it, its
     gc.collect()
-    deadline = time.monotonic() + 60
-    while threads() > before and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert threads() <= before
+    assert wait_for(lambda: producers() == 0)
 
 
 def test_check_gives_the_plan():
