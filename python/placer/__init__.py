@@ -260,11 +260,17 @@ def select(
     if isinstance(matrix, str):
         return Select.parse(matrix, skips)
     shape = getattr(matrix, "shape", None)
-    if shape is not None and len(shape) == 2 and getattr(matrix.dtype, "kind", "") == "f":
+    dtype = getattr(matrix, "dtype", None)
+    if shape is not None and len(shape) == 2 and dtype is not None:
         import numpy
 
-        data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
-        return Select.from_floats(int(shape[0]), int(shape[1]), data, skips)
+        rows, cols = int(shape[0]), int(shape[1])
+        if dtype.kind == "f" and dtype.itemsize <= 8:
+            data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
+            return Select.from_floats(rows, cols, data, skips)
+        if dtype.kind == "i" or (dtype.kind == "u" and dtype.itemsize < 8):
+            data = numpy.ascontiguousarray(matrix, dtype="<i8").tobytes()
+            return Select.from_ints(rows, cols, data, skips)
     rows, cols, cells = _flatten(matrix)
     return Select(rows, cols, cells, skips)
 

@@ -107,6 +107,25 @@ impl Select {
         Ok(Select::of(rows, cols, cells, &skip))
     }
 
+    /// A matrix of `rows × cols` little-endian `i64`s, row-major (a numpy
+    /// integer array's bytes), each kept exact.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, data, skip))]
+    fn from_ints(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+        check_shape(rows, cols, data.len() / 8)?;
+        let cells = data
+            .chunks_exact(8)
+            .map(|bytes| {
+                let v = i64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                Some(Value {
+                    num: v as f64,
+                    text: v.to_string(),
+                })
+            })
+            .collect();
+        Ok(Select::of(rows, cols, cells, &skip))
+    }
+
     /// A matrix from comma, tab or whitespace separated text, as `placer select` reads files.
     #[staticmethod]
     #[pyo3(signature = (text, skip))]

@@ -163,3 +163,18 @@ def test_the_fallback_hungarian_is_the_brute_force():
         for _ in range(10):
             m = [[rng.randint(-9, 9) for _ in range(cols)] for _ in range(rows)]
             assert hungarian(m) == min(s for _, s in selections(m))
+
+
+def test_integer_arrays_of_every_width_are_exact():
+    big = 2**62 + 1  # not a float: the sum must still be exact
+    m = np.array([[big, 1], [1, big]], dtype=np.int64)
+    assert [s.cells for s in placer.select(m).top(2, maximize=True)] == [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
+    assert placer.select(m).best(maximize=True).values == [float(big), float(big)]
+    rng = np.random.default_rng(5)
+    for dtype in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64):
+        arr = rng.integers(0, 100, (4, 5)).astype(dtype)
+        want = selections(arr.tolist())
+        got = [(s.cells, s.sum) for s in placer.select(arr).all()]
+        assert got == [(c, float(v)) for c, v in want]
+        assert placer.select(arr, skip=0).count() == len(selections(
+            [[None if x == 0 else x for x in row] for row in arr.tolist()]))
