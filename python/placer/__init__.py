@@ -1,0 +1,359 @@
+"""placer: place pieces on a grid under constraints, from Python.
+
+A thin layer over the Rust library of the same name: N-queens and any rule
+set (built-in name, path or TOML text), matrix selections and assignments,
+and region puzzles such as the Queens game.
+
+Cells are 0-based ``(row, col)`` tuples everywhere in Python, as in numpy;
+``Solution.board()`` draws the board as the command line does.
+
+>>> import placer
+>>> placer.count("queens", n=8)
+92
+>>> placer.count("queens", n=8, unique=True)
+12
+>>> placer.first("queens", n=4).cells
+[(0, 1), (1, 3), (2, 0), (3, 2)]
+>>> placer.select([[4, 1, 3], [2, 0, 5], [3, 2, 2]]).best().cells
+[(0, 1), (1, 0), (2, 2)]
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _placer
+from ._errors import InternalError, MatrixError, PlacerError, RuleError, TooLargeError
+from ._placer import Puzzle as _NativePuzzle
+from ._placer import Select, Solution, SolutionIter
+
+__all__ = [
+    "count",
+    "solutions",
+    "first",
+    "check",
+    "rules",
+    "select",
+    "Puzzle",
+    "Select",
+    "Solution",
+    "SolutionIter",
+    "PlacerError",
+    "RuleError",
+    "MatrixError",
+    "TooLargeError",
+    "InternalError",
+]
+
+#: A rule set: a built-in name (``"queens"``), a path to a ``.toml`` file,
+#: or the TOML text itself.
+Rules = Union[str, "os.PathLike[str]"]
+#: A picture (regions or cells): its text, or a path to a file holding it.
+Picture = Union[str, "os.PathLike[str]", None]
+
+
+def _rules(rules: Rules) -> str:
+    return os.fspath(rules)
+
+
+def _picture(picture: Picture) -> Optional[str]:
+    if picture is None:
+        return None
+    if isinstance(picture, str) and ("\n" in picture or not os.path.isfile(picture)):
+        return picture
+    with open(os.fspath(picture), encoding="utf-8") as f:
+        return f.read()
+
+
+def _params(params: dict) -> List[Tuple[str, int]]:
+    for key, value in params.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"parameter {key}={value!r}: parameters are integers")
+    return list(params.items())
+
+
+def count(
+    rules: Rules = "queens",
+    /,
+    *,
+    threads: Optional[int] = None,
+    unique: bool = False,
+    limit: Optional[int] = None,
+    regions: Picture = None,
+    cells: Picture = None,
+    **params: int,
+) -> int:
+    """Count the solutions of a rule set.
+
+    ``rules`` is a built-in name (see :func:`rules`), a path, or TOML text;
+    keyword arguments other than the ones below set the rule's parameters
+    (``n=16``). ``unique=True`` counts the classes under the board's
+    symmetries. ``limit`` stops counting there (``limit=2`` asks "is it
+    unique?"). ``regions`` and ``cells`` are pictures (text or a path), as
+    ``--regions`` and ``--cells`` on the command line. ``threads``: worker
+    threads, default every core; the answer never depends on it.
+
+    The search runs without the GIL; Ctrl-C raises ``KeyboardInterrupt`` and
+    stops it. Exact however large (a Python ``int``).
+
+    >>> count("queens", n=10)
+    724
+    >>> count("queens", n=10, unique=True)
+    92
+    >>> count("rooks", n=5)
+    120
+    """
+    return _placer.count(
+        _rules(rules),
+        _params(params),
+        threads,
+        unique,
+        limit,
+        _picture(regions),
+        _picture(cells),
+    )
+
+
+def solutions(
+    rules: Rules = "queens",
+    /,
+    *,
+    limit: Optional[int] = None,
+    unique: bool = False,
+    regions: Picture = None,
+    cells: Picture = None,
+    **params: int,
+) -> SolutionIter:
+    """Iterate over the solutions of a rule set, lazily, in search order.
+
+    Row by row, lowest column first (8-queens starts with columns 0 4 7 5 2 6
+    1 3); at most ``limit``. Each item is a :class:`Solution`: a sequence of
+    0-based ``(row, col)`` cells, with ``.board()`` to draw it. A thread
+    searches a batch ahead without the GIL; dropping the iterator stops it.
+
+    >>> it = solutions("queens", n=8)
+    >>> [c for _, c in next(it)]
+    [0, 4, 7, 5, 2, 6, 1, 3]
+    >>> len(list(solutions("queens", n=6)))
+    4
+    >>> print(next(solutions("queens", n=4)).board())
+    . Q . .
+    . . . Q
+    Q . . .
+    . . Q .
+    <BLANKLINE>
+    """
+    return _placer.solutions(
+        _rules(rules), _params(params), unique, limit, _picture(regions), _picture(cells)
+    )
+
+
+def first(
+    rules: Rules = "queens",
+    /,
+    *,
+    unique: bool = False,
+    regions: Picture = None,
+    cells: Picture = None,
+    **params: int,
+) -> Optional[Solution]:
+    """The first solution found, or ``None`` when there is none.
+
+    Searches in the order that finds one soonest (most constrained row
+    first, or an explicit construction for large N-queens), so it may
+    differ from the first item of :func:`solutions`.
+
+    >>> first("queens", n=3) is None
+    True
+    >>> len(first("queens", n=60))
+    60
+    """
+    return _placer.first(
+        _rules(rules), _params(params), unique, _picture(regions), _picture(cells)
+    )
+
+
+def check(
+    rules: Rules = "queens",
+    /,
+    *,
+    regions: Picture = None,
+    cells: Picture = None,
+    **params: int,
+) -> dict:
+    """The compiled plan as a dict: board, piece, groups, symmetry, kernel.
+
+    Keys: ``name``, ``summary``, ``params``, ``rows``, ``cols``, ``wrap``,
+    ``holes`` and ``givens`` (0-based cells), ``regions`` (names or
+    ``None``), ``piece`` (``name``, ``symbol``, ``count``, ``lines``,
+    ``leaps``), ``groups``, ``symmetries`` (how many), ``symmetry`` and
+    ``kernel`` (in words), and ``text``: what ``placer check`` prints.
+
+    >>> plan = check("queens", n=8)
+    >>> plan["rows"], plan["symmetries"], plan["piece"]["lines"]
+    (8, 8, ['row', 'column', 'diagonal', 'anti-diagonal'])
+    """
+    return _placer.check(_rules(rules), _params(params), _picture(regions), _picture(cells))
+
+
+def rules() -> List[Tuple[str, str]]:
+    """The built-in rules as ``(name, summary)`` pairs.
+
+    >>> [name for name, _ in rules()][:3]
+    ['queens', 'rooks', 'bishops']
+    """
+    return _placer.builtin_rules()
+
+
+def _flatten(matrix: Any) -> Tuple[int, int, list]:
+    """Rows, columns and row-major cells of a numpy array or list of lists."""
+    shape = getattr(matrix, "shape", None)
+    if shape is not None and hasattr(matrix, "tolist"):
+        if len(shape) != 2:
+            raise MatrixError(f"a matrix has 2 dimensions, this array has {len(shape)}")
+        return int(shape[0]), int(shape[1]), matrix.reshape(-1).tolist()
+    rows = [list(row) for row in matrix]
+    if not rows:
+        raise MatrixError("empty matrix: it needs at least one row and one column")
+    width = len(rows[0])
+    for i, row in enumerate(rows):
+        if len(row) != width:
+            raise MatrixError(f"row {i} has {len(row)} cells, row 0 has {width}")
+    return len(rows), width, [x for row in rows for x in row]
+
+
+def select(
+    matrix: Union[Any, Sequence[Sequence[Optional[float]]], str, "os.PathLike[str]"],
+    skip: Union[None, float, Iterable[float]] = None,
+) -> Select:
+    """The selections of a matrix: one cell from each row, no column twice.
+
+    For an ``m × n`` matrix with ``m > n``, one cell from each column instead.
+    ``matrix`` is a 2-D numpy array (ints, floats; NaN is a hole), a list of
+    lists (``None`` or NaN is a hole), CSV/whitespace text, or a path to such
+    a file. Cells equal to ``skip`` (one number or several) are holes too.
+
+    The returned :class:`Select` has ``count()`` (the permanent: an exact
+    Python int), ``best(maximize=False)`` (the optimal assignment, as
+    ``scipy.optimize.linear_sum_assignment``), ``top(k, maximize=False)``
+    (the k best, by Murty's method) and ``all()`` (every selection, lazily).
+
+    >>> m = select([[1, 2], [3, 4]])
+    >>> m.count()
+    2
+    >>> [s.sum for s in m.top(2, maximize=True)]
+    [5.0, 5.0]
+    >>> select([[1, 0], [1, 1]], skip=0).count()
+    1
+    """
+    skips: List[float]
+    if skip is None:
+        skips = []
+    elif isinstance(skip, (int, float)):
+        skips = [float(skip)]
+    else:
+        skips = [float(s) for s in skip]
+    if isinstance(matrix, os.PathLike):
+        with open(os.fspath(matrix), encoding="utf-8") as f:
+            return Select.parse(f.read(), skips)
+    if isinstance(matrix, str):
+        return Select.parse(matrix, skips)
+    shape = getattr(matrix, "shape", None)
+    dtype = getattr(matrix, "dtype", None)
+    if shape is not None and len(shape) == 2 and dtype is not None:
+        import numpy
+
+        rows, cols = int(shape[0]), int(shape[1])
+        if dtype.kind == "f" and dtype.itemsize <= 8:
+            data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
+            return Select.from_floats(rows, cols, data, skips)
+        if dtype.kind == "i" or (dtype.kind == "u" and dtype.itemsize < 8):
+            data = numpy.ascontiguousarray(matrix, dtype="<i8").tobytes()
+            return Select.from_ints(rows, cols, data, skips)
+    rows, cols, cells = _flatten(matrix)
+    return Select(rows, cols, cells, skips)
+
+
+class Puzzle:
+    """A region puzzle: a region game's rules on one region picture.
+
+    The picture has one letter or digit per cell (spaces between cells are
+    optional), one line per row; each letter is one region.
+
+    Hints (the next deduction, as ``placer hint``) will live here as
+    ``Puzzle.hint()`` once the library has them.
+
+    >>> p = Puzzle.from_text('''
+    ... AABB
+    ... AABB
+    ... CCDD
+    ... CCDD
+    ... ''')
+    >>> p.count(), p.is_unique()
+    (2, False)
+    >>> print(p.solve().board())
+    a Q b b
+    a a b Q
+    Q c d d
+    c c Q d
+    <BLANKLINE>
+    """
+
+    def __init__(self, native: _NativePuzzle) -> None:
+        self._native = native
+
+    @classmethod
+    def from_text(
+        cls, regions: str, rules: Rules = "region-queens", **params: int
+    ) -> "Puzzle":
+        """A puzzle from its region picture (text); ``rules`` is the game
+        (``"region-queens"``, ``"star-battle"`` with ``k=2``, or a rule set
+        with a region group)."""
+        return cls(_NativePuzzle.from_text(regions, _rules(rules), _params(params)))
+
+    @classmethod
+    def from_file(
+        cls, path: "Union[str, os.PathLike[str]]", rules: Rules = "region-queens", **params: int
+    ) -> "Puzzle":
+        """A puzzle from a file holding its region picture."""
+        with open(os.fspath(path), encoding="utf-8") as f:
+            return cls.from_text(f.read(), rules, **params)
+
+    def solve(self) -> Optional[Solution]:
+        """The first solution found, or ``None`` when there is none."""
+        return self._native.solve()
+
+    def solutions(self, limit: Optional[int] = None) -> SolutionIter:
+        """The solutions, lazily, at most ``limit``."""
+        return self._native.solutions(limit)
+
+    def count(self, threads: Optional[int] = None) -> int:
+        """The number of solutions."""
+        return self._native.count(threads)
+
+    def is_unique(self) -> bool:
+        """Whether the puzzle has exactly one solution (stops at two)."""
+        return self._native.is_unique()
+
+    def check(self) -> dict:
+        """The compiled plan as a dict (see :func:`check`)."""
+        return self._native.check()
+
+    @property
+    def regions(self) -> str:
+        """The region picture as given."""
+        return self._native.regions
+
+    @property
+    def rows(self) -> int:
+        """Board height."""
+        return self._native.rows
+
+    @property
+    def cols(self) -> int:
+        """Board width."""
+        return self._native.cols
+
+    def __repr__(self) -> str:
+        return repr(self._native)

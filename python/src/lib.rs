@@ -1,0 +1,28 @@
+//! `placer._placer`: the native half of the `placer` Python package, a thin
+//! layer over the `placer` library. It converts Python values to the
+//! library's types and back, runs long work off the interpreter's lock, and
+//! turns every error (and any panic) into a Python exception. The Python half,
+//! `placer/__init__.py`, holds the documented API with its signatures.
+
+mod errors;
+mod matrix;
+mod rules;
+mod run;
+mod solution;
+
+use pyo3::prelude::*;
+
+/// The native module; `import placer` re-exports what users call.
+#[pymodule]
+fn _placer(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rules::count, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::first, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::check, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::builtin_rules, m)?)?;
+    m.add_class::<rules::Puzzle>()?;
+    m.add_class::<matrix::Select>()?;
+    m.add_class::<solution::Solution>()?;
+    m.add_class::<solution::SolutionIter>()?;
+    Ok(())
+}

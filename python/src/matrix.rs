@@ -1,0 +1,266 @@
+//! Matrix selections from Python: `placer.select(matrix)` and its methods.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+
+use num_bigint::BigUint;
+use pyo3::prelude::*;
+use pyo3::types::{PyFloat, PyInt};
+
+use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value};
+
+use crate::errors::{matrix_error, too_large};
+use crate::run;
+use crate::solution::{Owner, Solution, SolutionIter, produce};
+
+/// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
+/// `None` (a hole).
+fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if obj.is_instance_of::<PyInt>() {
+        let text = obj.str()?.to_string();
+        let num: f64 = obj.extract()?;
+        return Ok(Some(Value { num, text }));
+    }
+    let num: f64 = if obj.is_instance_of::<PyFloat>() {
+        obj.extract()?
+    } else {
+        obj.call_method0("__float__")
+            .and_then(|f| f.extract())
+            .map_err(|_| {
+                matrix_error(format!("row {row}, column {col}: `{obj}` is not a number"))
+            })?
+    };
+    float_cell(num, row, col)
+}
+
+/// The selections of a matrix: one cell from each row, no column twice (one
+/// from each column for a taller matrix), never on a hole.
+#[pyclass(module = "placer", frozen)]
+pub struct Select {
+    owner: Arc<Owner>,
+}
+
+impl Select {
+    fn matrix(&self) -> &Matrix {
+        match &*self.owner {
+            Owner::Matrix(m, _) => m,
+            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
+        }
+    }
+
+    fn solution(&self, s: matrix::Selection) -> Solution {
+        Solution::new((s.cells, Some(s.sum)), &self.owner)
+    }
+
+    fn sense(maximize: bool) -> Sense {
+        if maximize { Sense::Max } else { Sense::Min }
+    }
+
+    fn exact(&self) -> PyResult<()> {
+        if self.matrix().is_exact() {
+            Ok(())
+        } else {
+            Err(matrix_error(
+                "ranking needs sums that can be computed exactly, but the values span more than 28 significant digits",
+            ))
+        }
+    }
+}
+
+#[pymethods]
+impl Select {
+    /// A matrix of `rows × cols` cells, row-major, from Python numbers.
+    #[new]
+    #[pyo3(signature = (rows, cols, cells, skip))]
+    fn new(
+        rows: usize,
+        cols: usize,
+        cells: Vec<Bound<'_, PyAny>>,
+        skip: Vec<f64>,
+    ) -> PyResult<Self> {
+        check_shape(rows, cols, cells.len())?;
+        let cells = cells
+            .iter()
+            .enumerate()
+            .map(|(i, obj)| cell(obj, i / cols, i % cols))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Select::of(rows, cols, cells, &skip))
+    }
+
+    /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
+    /// float array's bytes): no Python object per cell.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, data, skip))]
+    fn from_floats(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+        check_shape(rows, cols, data.len() / 8)?;
+        let cells = data
+            .chunks_exact(8)
+            .enumerate()
+            .map(|(i, bytes)| {
+                let num = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                float_cell(num, i / cols, i % cols)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Select::of(rows, cols, cells, &skip))
+    }
+
+    /// A matrix of `rows × cols` little-endian `i64`s, row-major (a numpy
+    /// integer array's bytes), each kept exact.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, data, skip))]
+    fn from_ints(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+        check_shape(rows, cols, data.len() / 8)?;
+        let cells = data
+            .chunks_exact(8)
+            .map(|bytes| {
+                let v = i64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+                Some(Value {
+                    num: v as f64,
+                    text: v.to_string(),
+                })
+            })
+            .collect();
+        Ok(Select::of(rows, cols, cells, &skip))
+    }
+
+    /// A matrix from comma, tab or whitespace separated text, as `placer select` reads files.
+    #[staticmethod]
+    #[pyo3(signature = (text, skip))]
+    fn parse(text: &str, skip: Vec<f64>) -> PyResult<Self> {
+        let mut m = Matrix::parse(text).map_err(matrix_error)?;
+        m.skip(&skip);
+        Ok(Select::owning(m))
+    }
+
+    /// Rows of the matrix.
+    #[getter]
+    fn rows(&self) -> usize {
+        self.matrix().rows
+    }
+
+    /// Columns of the matrix.
+    #[getter]
+    fn cols(&self) -> usize {
+        self.matrix().cols
+    }
+
+    /// The number of selections that avoid the holes (the permanent of the
+    /// 0/1 pattern), exact however large, without listing them.
+    ///
+    /// Raises ``placer.TooLargeError`` when every exact method is over its
+    /// limit (the message names them); ``all()`` lists instead.
+    fn count(&self, py: Python<'_>) -> PyResult<BigUint> {
+        let owner = self.owner.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let counted = run::interruptible(py, stop, move || match &*owner {
+            Owner::Matrix(m, _) => matrix::count(m).map(|c| c.to_biguint()),
+            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
+        })?;
+        counted.map_err(|e| too_large(format!("{e}; `all()` lists the selections")))
+    }
+
+    /// The ``k`` best selections, best first (fewer if there are fewer):
+    /// smallest sums first, largest with ``maximize=True``; equal sums in
+    /// column-sequence order. Murty's method: no enumeration.
+    #[pyo3(signature = (k, maximize=false))]
+    fn top(&self, py: Python<'_>, k: usize, maximize: bool) -> PyResult<Vec<Solution>> {
+        self.exact()?;
+        let owner = self.owner.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let ranked = run::interruptible(py, stop, move || match &*owner {
+            Owner::Matrix(m, _) => matrix::top_k(m, k, Select::sense(maximize)),
+            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
+        })?;
+        Ok(ranked.into_iter().map(|s| self.solution(s)).collect())
+    }
+
+    /// The best selection (smallest sum; largest with ``maximize=True``), or
+    /// ``None`` when the holes leave none. Its ``rows``, ``cols`` and ``sum``
+    /// are what ``scipy.optimize.linear_sum_assignment`` gives, also for
+    /// rectangular matrices; among equal sums, the least column sequence.
+    #[pyo3(signature = (maximize=false))]
+    fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
+        let m = self.matrix();
+        let best = py.detach(|| matrix::assign(m, Select::sense(maximize)));
+        Ok(best.map(|s| self.solution(s)))
+    }
+
+    /// Every selection, lazily, in column-sequence order (row 0's column,
+    /// then row 1's, ...), only those with ``min_sum <= sum <= max_sum``
+    /// when given, at most ``limit``. A thread lists ahead without the GIL.
+    #[pyo3(signature = (min_sum=None, max_sum=None, limit=None))]
+    fn all(
+        &self,
+        min_sum: Option<f64>,
+        max_sum: Option<f64>,
+        limit: Option<u128>,
+    ) -> PyResult<SolutionIter> {
+        let owner = self.owner.clone();
+        SolutionIter::start(self.owner.clone(), limit, move |tx| {
+            let bounds = Bounds { min_sum, max_sum };
+            if let Owner::Matrix(m, _) = &*owner {
+                produce(
+                    matrix::selections(m, bounds).map(|s| (s.cells, Some(s.sum))),
+                    tx,
+                );
+            }
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!("placer.select(<{}×{} matrix>)", self.rows(), self.cols())
+    }
+}
+
+impl Select {
+    /// A matrix of cells, with the `skip` values made holes.
+    fn of(rows: usize, cols: usize, cells: Vec<Option<Value>>, skip: &[f64]) -> Select {
+        let mut m = Matrix {
+            rows,
+            cols,
+            cells,
+            labels: Labels::default(),
+        };
+        m.skip(skip);
+        Select::owning(m)
+    }
+
+    fn owning(m: Matrix) -> Select {
+        Select {
+            owner: Arc::new(Owner::Matrix(m, OnceLock::new())),
+        }
+    }
+}
+
+/// Checks a matrix's shape: not empty, within the limits of matrix files,
+/// and `cells` cells.
+fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
+    if rows == 0 || cols == 0 {
+        return Err(matrix_error(
+            "empty matrix: it needs at least one row and one column",
+        ));
+    }
+    if rows > MAX_ROWS || cols > MAX_COLS || rows * cols > MAX_CELLS {
+        return Err(too_large(format!(
+            "matrix too large: {rows} × {cols} (at most {MAX_ROWS} rows, {MAX_COLS} columns and {MAX_CELLS} cells)"
+        )));
+    }
+    if cells != rows * cols {
+        return Err(matrix_error("the cells do not fill rows × cols"));
+    }
+    Ok(())
+}
+
+/// A float cell: NaN is a hole, infinities are errors.
+fn float_cell(num: f64, row: usize, col: usize) -> PyResult<Option<Value>> {
+    match num {
+        n if n.is_nan() => Ok(None),
+        n if n.is_finite() => Ok(Some(Value::from_f64(n))),
+        n => Err(matrix_error(format!(
+            "row {row}, column {col}: {n} is not a finite number (NaN or None marks a hole)"
+        ))),
+    }
+}
