@@ -4,7 +4,8 @@
 use super::Technique;
 
 /// A puzzle's difficulty, from the hardest technique its logical path needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Grade {
     /// Neighbours, last cells and a unit confined to one line suffice.
     Easy,
