@@ -3,6 +3,7 @@
  *   cc -O2 -o transfer bench/transfer.c
  *   ./transfer knights 8 8     # non-attacking knights on 8x8, every k: "k count"
  *   ./transfer kings 12 12     # non-attacking kings on 12x12, every k
+ *   ./transfer hertzsprung 16  # Hertzsprung's problem (A002464): "n count"
  *
  * Row by row; the state is the occupancy of the rows a piece can still reach
  * (two for knights, one for kings) and the count is kept for every number of
@@ -30,7 +31,36 @@ static void add(u128 *a, u128 b) {
     *a = s;
 }
 
+/* Hertzsprung's problem: one king per row and column, none touching. Row by
+ * row, the state is the set of used columns and the column of the last row's
+ * king (the textbook bitmask DP; n <= 20). */
+static int hertzsprung(int n) {
+    if (n < 1 || n > 20) { fprintf(stderr, "bad size\n"); return 2; }
+    size_t masks = (size_t)1 << n, width = (size_t)n + 1;
+    u128 *dp = calloc(masks * width, sizeof(u128));
+    if (!dp) { fprintf(stderr, "out of memory\n"); return 2; }
+    dp[n] = 1; /* no row yet: last column n means none */
+    for (size_t m = 0; m < masks; m++)
+        for (int last = 0; last <= n; last++) {
+            u128 v = dp[m * width + last];
+            if (!v) continue;
+            for (int c = 0; c < n; c++) {
+                if (m >> c & 1) continue;
+                if (last < n && (c == last - 1 || c == last + 1)) continue;
+                add(&dp[(m | (size_t)1 << c) * width + c], v);
+            }
+        }
+    u128 sum = 0;
+    for (int last = 0; last <= n; last++) add(&sum, dp[(masks - 1) * width + last]);
+    printf("%d ", n);
+    print_u128(sum);
+    putchar('\n');
+    free(dp);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "hertzsprung") == 0) return hertzsprung(atoi(argv[2]));
     if (argc != 4) { fprintf(stderr, "usage: transfer knights|kings ROWS COLS\n"); return 2; }
     int knights = strcmp(argv[1], "knights") == 0;
     int rows = atoi(argv[2]), cols = atoi(argv[3]);

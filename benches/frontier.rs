@@ -1,6 +1,6 @@
 //! The row-frontier DP on the questions of issue 17, each timed and checked.
-//! Run: `cargo bench --bench frontier` (release, one thread); `-- 20` also
-//! runs Hertzsprung's problem up to n = 20.
+//! Run: `cargo bench --bench frontier` (release, one thread); `-- N` runs
+//! Hertzsprung's problem up to n = N (default 20).
 //!
 //! Each row prints the rule, the count, whether it matches the expected value
 //! (an independent source: a formula, the brute-force-checked small terms, or
@@ -130,11 +130,11 @@ fn main() {
             &bishops(n as usize, n as usize),
         );
     }
-    // Hertzsprung n = 17..20 take 12 s to 6 minutes: `-- 20` runs them.
+    // Hertzsprung up to n = 20 (`-- N` for another last n).
     let last = std::env::args()
         .skip(1)
         .find_map(|a| a.parse::<i64>().ok())
-        .unwrap_or(16);
+        .unwrap_or(20);
     for n in 14..=last {
         let p = bind("hertzsprung", &[("n", n)]);
         row(&format!("hertzsprung n={n}"), &p, &hertzsprung(n as usize));

@@ -68,7 +68,7 @@ fn ctrl_c_ends_every_long_computation_cleanly() {
             "table", "kings", "--set", "n=12", "--param", "count", "--from", "30", "--to", "37",
             "--method", "search",
         ],
-        &["solve", "hertzsprung", "--set", "n=18"],
+        &["solve", "hertzsprung", "--set", "n=40"],
         &[
             "solve", "kings", "--set", "n=12", "--set", "count=37", "--all",
         ],

@@ -138,14 +138,41 @@ fn rooks_a000142_frontier() {
     }
 }
 
-/// A002464 through the DP: Hertzsprung's problem (n = 10..16 also agree with
+/// A002464 through the DP: Hertzsprung's problem (n = 14..30 also agree with
 /// the recurrence in `benches/frontier.rs`).
 #[test]
 fn hertzsprung_a002464_frontier() {
     let terms = [
-        "1", "0", "0", "2", "14", "90", "646", "5242", "47622", "479306", "5296790",
+        "1",
+        "0",
+        "0",
+        "2",
+        "14",
+        "90",
+        "646",
+        "5242",
+        "47622",
+        "479306",
+        "5296790",
+        "63779034",
+        "831283558",
     ];
     check_dp(1, &terms, |n| dp("hertzsprung", &[("n", n)], no_edit));
+}
+
+/// A002464, n = 14..=20: the runs of free columns keep the DP small.
+#[test]
+fn hertzsprung_a002464_frontier_large() {
+    let terms = [
+        "11661506218",
+        "175203184374",
+        "2806878055610",
+        "47767457130566",
+        "860568917787402",
+        "16362838542699862",
+        "327460573946510746",
+    ];
+    check_dp(14, &terms, |n| dp("hertzsprung", &[("n", n)], no_edit));
 }
 
 /// A002465 through the DP: n bishops on n × n (n = 10..16 also agree with the

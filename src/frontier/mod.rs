@@ -25,6 +25,7 @@ mod constraint;
 mod key;
 mod model;
 mod order;
+mod runs;
 mod sweep;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::constraint::Rules;
 use super::key::{Field, Layout, width};
+use super::runs::{Frontier, Runs};
 
 /// A group's running count in the state.
 #[derive(Debug, Clone, Copy)]
@@ -25,18 +26,18 @@ pub(super) struct Step {
     pub cell: usize,
     /// A given piece stands here.
     pub forced: bool,
-    /// Where this cell's occupancy is kept for later leap neighbours.
-    pub own: Option<Field>,
-    /// Occupancy of earlier cells this one attacks by a leap.
-    pub back: Vec<Field>,
+    /// Whether an earlier piece attacks this cell by a leap (cleared after it).
+    pub blocked: Option<Field>,
+    /// The `blocked` bits of the later cells this one attacks by a leap.
+    pub marks: Vec<Field>,
     /// The groups holding the cell.
     pub counters: Vec<Counter>,
     /// Groups whose last cell this is: their minimum, checked, then the field cleared.
     pub closing: Vec<(Field, u64)>,
-    /// Occupancy fields no later cell reads.
-    pub clear: Vec<Field>,
     /// At the end of a lane: fields whose values may be sorted (interchangeable groups).
     pub classes: Vec<Vec<Field>>,
+    /// At the end of a lane: groups whose runs may be reordered (see [`Runs`]).
+    pub runs: Option<Runs>,
     /// Most pieces the cells after this one can still take.
     pub room_after: usize,
     /// Given pieces after this cell.
@@ -85,13 +86,13 @@ impl Model {
         // Every field, by its first position: (start, end, bits, what).
         let mut wanted: Vec<(usize, usize, u32, Want)> = Vec::new();
         for (p, &c) in order.iter().enumerate() {
-            if let Some(end) = rules.leaps[c]
+            if let Some(start) = rules.leaps[c]
                 .iter()
                 .map(|&t| pos[t])
-                .filter(|&q| q > p)
-                .max()
+                .filter(|&q| q < p)
+                .min()
             {
-                wanted.push((p, end, 1, Want::Slot(c)));
+                wanted.push((start, p, 1, Want::Blocked(c)));
             }
         }
         for &i in &inst {
@@ -99,8 +100,8 @@ impl Model {
             wanted.push((start, end, width(cap(rules, i).0), Want::Count(i)));
         }
         wanted.sort_by_key(|w| w.0);
-        let mut slot = vec![None; rules.free.len()];
-        let mut slot_spans = Vec::new();
+        let mut blocked = vec![None; rules.free.len()];
+        let mut blocked_spans = Vec::new();
         let mut count = vec![None; rules.instances.len()];
         let mut steps: Vec<Step> = order
             .iter()
@@ -113,11 +114,10 @@ impl Model {
         for (start, end, bits, what) in wanted {
             let field = layout.place(bits, start, end);
             match what {
-                Want::Slot(c) => {
-                    slot[c] = Some(field);
-                    slot_spans.push((start, end));
-                    steps[start].own = Some(field);
-                    steps[end].clear.push(field);
+                Want::Blocked(c) => {
+                    blocked[c] = Some((start, field));
+                    blocked_spans.push((start, end));
+                    steps[end].blocked = Some(field);
                 }
                 Want::Count(i) => {
                     count[i] = Some(field);
@@ -129,10 +129,10 @@ impl Model {
         }
         for (p, step) in steps.iter_mut().enumerate() {
             let c = step.cell;
-            step.back = rules.leaps[c]
+            step.marks = rules.leaps[c]
                 .iter()
-                .filter(|&&t| pos[t] < p)
-                .filter_map(|&t| slot[t])
+                .filter(|&&t| pos[t] > p && pos[t] != usize::MAX)
+                .filter_map(|&t| blocked[t].map(|b| b.1))
                 .collect();
             step.counters = rules.of_cell[c]
                 .iter()
@@ -147,6 +147,7 @@ impl Model {
                 .collect();
         }
         let no_leaps = order.iter().all(|&c| rules.leaps[c].is_empty());
+        let lane_at = lane_of(lanes);
         let mut estimate: f64 = 0.0;
         for (lane, &end) in lane_ends.iter().enumerate() {
             let open: Vec<usize> = inst
@@ -158,15 +159,30 @@ impl Model {
                 })
                 .collect();
             let classes = if no_leaps {
-                interchangeable(rules, &open, &pos, &lane_of(lanes), lane, end)
+                interchangeable(rules, &open, &pos, &lane_at, lane, end)
             } else {
                 open.iter().map(|&i| vec![i]).collect()
             };
-            let slots = slot_spans
+            let slots = blocked_spans
                 .iter()
                 .filter(|&&(s, e)| s <= end && end < e)
                 .count();
-            estimate = estimate.max(slots as f64 + classes_bits(rules, &classes));
+            let mut bits = slots as f64 + classes_bits(rules, &classes);
+            if !no_leaps {
+                let frontier = Frontier {
+                    order: &order,
+                    pos: &pos,
+                    lane: &lane_at,
+                    end,
+                    count: &count,
+                    blocked: &blocked,
+                };
+                steps[end].runs = Runs::detect(rules, &open, &frontier);
+                if let Some(runs) = &steps[end].runs {
+                    bits = bits.min(runs.bits);
+                }
+            }
+            estimate = estimate.max(bits);
             steps[end].classes = classes
                 .into_iter()
                 .filter(|c| c.len() > 1)
@@ -185,7 +201,7 @@ impl Model {
 }
 
 enum Want {
-    Slot(usize),
+    Blocked(usize),
     Count(usize),
 }
 
@@ -201,7 +217,7 @@ fn instances_of(rules: &Rules, order: &[usize]) -> Vec<usize> {
 }
 
 /// The largest value an instance's count field holds, and whether it saturates.
-fn cap(rules: &Rules, i: usize) -> (u64, bool) {
+pub(super) fn cap(rules: &Rules, i: usize) -> (u64, bool) {
     let inst = &rules.instances[i];
     if inst.max >= inst.cells.len() {
         (inst.min as u64, true)

@@ -180,7 +180,7 @@ fn insert<const W: usize, N: Number>(
 /// Puts a piece on the step's cell, if nothing forbids it.
 #[inline]
 fn place(model: &Model, step: &Step, key: &mut [u64]) -> bool {
-    if step.back.iter().any(|f| f.get(key) != 0) {
+    if step.blocked.is_some_and(|f| f.get(key) != 0) {
         return false;
     }
     for c in &step.counters {
@@ -191,8 +191,8 @@ fn place(model: &Model, step: &Step, key: &mut [u64]) -> bool {
             return false;
         }
     }
-    if let Some(own) = step.own {
-        own.set(key, 1);
+    for f in &step.marks {
+        f.set(key, 1);
     }
     let d = model.pieces.get(key);
     model.pieces.set(key, d + 1);
@@ -214,7 +214,7 @@ fn finish(
         }
         field.set(key, 0);
     }
-    for f in &step.clear {
+    if let Some(f) = step.blocked {
         f.set(key, 0);
     }
     if let Some(target) = limits.target {
@@ -230,6 +230,9 @@ fn finish(
         for (f, &v) in class.iter().zip(scratch.iter()) {
             f.set(key, v);
         }
+    }
+    if let Some(runs) = &step.runs {
+        runs.canonicalize(key);
     }
     true
 }
