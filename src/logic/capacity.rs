@@ -15,7 +15,9 @@ pub fn capacity(b: &Board) -> Option<Step> {
             return None;
         }
         let mut blocks = Vec::new();
-        if !cover(b, &open, need as usize, &mut blocks) || blocks.len() as isize != need {
+        let mut nodes = COVER_NODES;
+        let found = cover(b, &open, need as usize, &mut blocks, &mut nodes);
+        if !found || blocks.len() as isize != need {
             return None;
         }
         let (verb, its) = if pair { ("need", "their") } else { ("needs", "its") };
@@ -91,25 +93,36 @@ fn block(b: &Board, r: isize, c: isize) -> Option<Vec<usize>> {
     pairwise.then_some(cells)
 }
 
+/// Most search nodes one cover may take: a cover not found within them is
+/// not used (big Star Battles would otherwise spend minutes here).
+const COVER_NODES: usize = 2000;
+
 /// Covers `cells` with at most `budget` blocks (depth-first: the first
-/// uncovered cell lies in one of the four blocks around it). On success
-/// `blocks` holds the cover.
-fn cover(b: &Board, cells: &[usize], budget: usize, blocks: &mut Vec<Vec<usize>>) -> bool {
+/// uncovered cell lies in one of the four blocks around it), visiting at most
+/// `nodes` more nodes. On success `blocks` holds the cover.
+fn cover(
+    b: &Board,
+    cells: &[usize],
+    budget: usize,
+    blocks: &mut Vec<Vec<usize>>,
+    nodes: &mut usize,
+) -> bool {
     let Some(&first) = cells
         .iter()
         .find(|c| !blocks.iter().any(|bl| bl.contains(c)))
     else {
         return true;
     };
-    if blocks.len() == budget {
+    if blocks.len() == budget || *nodes == 0 {
         return false;
     }
+    *nodes -= 1;
     let (r, c) = b.problem.coords(first);
     let (r, c) = (r as isize, c as isize);
     for (dr, dc) in [(0, 0), (0, -1), (-1, 0), (-1, -1)] {
         if let Some(bl) = block(b, r + dr, c + dc) {
             blocks.push(bl);
-            if cover(b, cells, budget, blocks) {
+            if cover(b, cells, budget, blocks, nodes) {
                 return true;
             }
             blocks.pop();
