@@ -17,7 +17,8 @@
 //!   symmetry;
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
-//! - [`generate`]: new region puzzles with one solution;
+//! - [`generate`]: new region puzzles with one solution; [`logic`]: the
+//!   logical steps of region games, explained, and their grades;
 //! - [`input`]: reading files and stdin within a size limit;
 //! - `cli`: the command line, which only wires these together.
 //!

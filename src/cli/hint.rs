@@ -88,17 +88,13 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
         };
         match args.format {
             Format::Json => {
-                let grade = if solved {
-                    Grade::Easy
-                } else {
-                    Grade::NeedsGuessing
-                };
+                let path = logical_path(&problem)?;
                 let end = EndLine {
                     solved,
-                    guesses: 0,
-                    grade: grade.name(),
+                    guesses: path.guesses,
+                    grade: path.grade.name(),
                     steps: 0,
-                    stuck: Some(&why),
+                    stuck: (!solved).then_some(why.as_str()),
                 };
                 output::write_line(&mut out, &end)?;
             }

@@ -4,22 +4,78 @@
 //! pieces. Then a block with one open cell of the unit gets the piece, and a
 //! cell that touches all of a block's open cells of the unit is empty.
 
-use super::{Board, Step, Technique, step};
+use super::{Board, Mark, Step, Technique, step};
+use crate::problem::Family;
 
-/// The first unit whose 2×2 cover makes progress.
+/// The first unit (or pair of neighbouring rows or columns) whose 2×2
+/// cover makes progress.
 pub fn capacity(b: &Board) -> Option<Step> {
-    (0..b.units.len()).find_map(|u| {
-        let need = b.need(u);
-        let open = b.open(u);
+    areas(b).into_iter().find_map(|Area { name, pair, open, need }| {
         if need < 1 || open.len() as isize <= need {
             return None;
         }
         let mut blocks = Vec::new();
-        if !cover(b, &open, need as usize, &mut blocks) || blocks.len() as isize != need {
+        let mut nodes = COVER_NODES;
+        let found = cover(b, &open, need as usize, &mut blocks, &mut nodes);
+        if !found || blocks.len() as isize != need {
             return None;
         }
-        deduce(b, u, &open, &blocks)
+        let (verb, its) = if pair { ("need", "their") } else { ("needs", "its") };
+        let groups: Vec<String> = blocks
+            .iter()
+            .map(|bl| format!("[{}]", b.list(&mine(&open, bl))))
+            .collect();
+        let reason = format!(
+            "{name} {verb} {} and {its} open cells fit in {} 2×2 blocks {}, each holding at most one: every block holds one of {its} {}s",
+            b.pieces(need),
+            blocks.len(),
+            groups.join(" "),
+            b.problem.piece.name
+        );
+        deduce(b, reason, &open, &blocks)
     })
+}
+
+/// Cells that together need some pieces.
+struct Area {
+    name: String,
+    /// Two lines rather than one unit.
+    pair: bool,
+    open: Vec<usize>,
+    need: isize,
+}
+
+/// Each unit, then each pair of neighbouring rows and of neighbouring columns.
+fn areas(b: &Board) -> Vec<Area> {
+    let mut out: Vec<Area> = (0..b.units.len())
+        .map(|u| Area {
+            name: b.name(u),
+            pair: false,
+            open: b.open(u),
+            need: b.need(u),
+        })
+        .collect();
+    for family in [Family::Row, Family::Column] {
+        let lines: Vec<usize> = (0..b.units.len())
+            .filter(|&u| b.units[u].family == family)
+            .collect();
+        for pair in lines.windows(2) {
+            let (u, v) = (pair[0], pair[1]);
+            let mut open = b.open(u);
+            open.extend(b.open(v));
+            open.sort_unstable();
+            let i = b.units[u].index + 1;
+            let name = format!("{}s {i} and {}", family.name(), i + 1);
+            let need = b.need(u) + b.need(v);
+            out.push(Area {
+                name,
+                pair: true,
+                open,
+                need,
+            });
+        }
+    }
+    out
 }
 
 /// The cells of the 2×2 block whose top-left corner is `(r, c)` (clipped to
@@ -37,25 +93,36 @@ fn block(b: &Board, r: isize, c: isize) -> Option<Vec<usize>> {
     pairwise.then_some(cells)
 }
 
+/// Most search nodes one cover may take: a cover not found within them is
+/// not used (big Star Battles would otherwise spend minutes here).
+const COVER_NODES: usize = 2000;
+
 /// Covers `cells` with at most `budget` blocks (depth-first: the first
-/// uncovered cell lies in one of the four blocks around it). On success
-/// `blocks` holds the cover.
-fn cover(b: &Board, cells: &[usize], budget: usize, blocks: &mut Vec<Vec<usize>>) -> bool {
+/// uncovered cell lies in one of the four blocks around it), visiting at most
+/// `nodes` more nodes. On success `blocks` holds the cover.
+fn cover(
+    b: &Board,
+    cells: &[usize],
+    budget: usize,
+    blocks: &mut Vec<Vec<usize>>,
+    nodes: &mut usize,
+) -> bool {
     let Some(&first) = cells
         .iter()
         .find(|c| !blocks.iter().any(|bl| bl.contains(c)))
     else {
         return true;
     };
-    if blocks.len() == budget {
+    if blocks.len() == budget || *nodes == 0 {
         return false;
     }
+    *nodes -= 1;
     let (r, c) = b.problem.coords(first);
     let (r, c) = (r as isize, c as isize);
     for (dr, dc) in [(0, 0), (0, -1), (-1, 0), (-1, -1)] {
         if let Some(bl) = block(b, r + dr, c + dc) {
             blocks.push(bl);
-            if cover(b, cells, budget, blocks) {
+            if cover(b, cells, budget, blocks, nodes) {
                 return true;
             }
             blocks.pop();
@@ -64,36 +131,29 @@ fn cover(b: &Board, cells: &[usize], budget: usize, blocks: &mut Vec<Vec<usize>>
     false
 }
 
+/// The area's open cells in a block: the block holds exactly one of its pieces there.
+fn mine(open: &[usize], block: &[usize]) -> Vec<usize> {
+    open.iter().copied().filter(|c| block.contains(c)).collect()
+}
+
 /// What a cover with one block per needed piece gives.
-fn deduce(b: &Board, u: usize, open: &[usize], blocks: &[Vec<usize>]) -> Option<Step> {
+fn deduce(b: &Board, reason: String, open: &[usize], blocks: &[Vec<usize>]) -> Option<Step> {
     let mut place = Vec::new();
     let mut exclude = Vec::new();
-    let mut mine: Vec<Vec<usize>> = Vec::new();
     for bl in blocks {
-        // The block holds exactly one of the unit's pieces, on one of these.
-        let cells: Vec<usize> = open.iter().copied().filter(|c| bl.contains(c)).collect();
+        let cells = mine(open, bl);
         if let [only] = cells[..] {
             place.push(only);
         }
         exclude.extend(
-            b.cells_marked(super::Mark::Open)
+            b.cells_marked(Mark::Open)
                 .into_iter()
                 .filter(|&c| !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))),
         );
-        mine.push(cells);
     }
     if place.is_empty() && exclude.is_empty() {
         return None;
     }
-    let groups: Vec<String> = mine.iter().map(|m| format!("[{}]", b.list(m))).collect();
-    let reason = format!(
-        "{} needs {} and its open cells fit in {} 2×2 blocks {}, each holding at most one: every block holds one of its {}s",
-        b.name(u),
-        b.pieces(b.need(u)),
-        blocks.len(),
-        groups.join(" "),
-        b.problem.piece.name
-    );
     Some(step(
         Technique::Capacity,
         place,

@@ -10,21 +10,26 @@ pub fn lookahead(b: &Board) -> Option<Step> {
     b.cells_marked(Mark::Open).into_iter().find_map(|cell| {
         let mut after = b.marks.clone();
         after[cell] = Mark::Piece;
-        for &c in b.attacks(cell) {
+        let mut changed = vec![cell];
+        let full = b.units_of(cell).iter().filter(|&&u| b.need(u) == 1);
+        let emptied = b
+            .attacks(cell)
+            .iter()
+            .chain(full.flat_map(|&u| &b.units[u].cells));
+        for &c in emptied {
             if after[c] == Mark::Open {
                 after[c] = Mark::Empty;
+                changed.push(c);
             }
         }
-        for &u in b.units_of(cell) {
-            if b.need(u) == 1 {
-                for &c in &b.units[u].cells {
-                    if after[c] == Mark::Open {
-                        after[c] = Mark::Empty;
-                    }
-                }
-            }
-        }
-        (0..b.units.len()).find_map(|u| {
+        let mut touched: Vec<usize> = changed
+            .iter()
+            .flat_map(|&c| b.units_of(c))
+            .copied()
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        touched.into_iter().find_map(|u| {
             let cells = &b.units[u].cells;
             let count = |m: Mark| cells.iter().filter(|&&c| after[c] == m).count() as isize;
             let need = b.units[u].count as isize - count(Mark::Piece);
