@@ -115,7 +115,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             Ok(Outcome::Done)
         }
         Command::Merge { parts, json } => {
-            let part = longrun::merge(&parts)?;
+            let part = crate::search::checkpoint::merge(&parts)?;
             let mut out = io::stdout().lock();
             if json {
                 writeln!(out, "{}", serde_json::to_string(&part)?)?;
@@ -321,7 +321,7 @@ fn queens_batch(run: &RunArgs) -> Result<Outcome> {
         }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
         let bar = progress::spinner(!run.no_progress, &format!("counting n = {n}"));
-        let tally = progress::run(bar, |_| problem.plan().count(count_options(run)));
+        let tally = progress::run(bar, |_| problem.plan().count(count_options(run)))?;
         print_count(&mut out, run.format, &tally.count.to_string())?;
         out.flush()?;
     }
@@ -339,6 +339,7 @@ fn count_options(run: &RunArgs) -> CountOptions {
         threads: threads(run.threads),
         limit: run.limit,
         unique: run.unique,
+        ..CountOptions::default()
     }
 }
 
@@ -412,7 +413,12 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
         ]
         .into_iter()
         .find_map(|(on, flag)| on.then_some(flag));
-        if let Some(n) = count::by_frontier(&plan, &run.method, excluded, run.stats)? {
+        let options = CountOptions {
+            method: run.method.method,
+            budget: count::budget(&run.method),
+            ..count_options(run)
+        };
+        if let Some(n) = count::by_frontier(&plan, &options, excluded, run.stats)? {
             let mut out = io::stdout().lock();
             print_count(&mut out, run.format, &n.to_string())?;
             return Ok(Outcome::Done);
@@ -427,20 +433,20 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     let (tally, outcome) = match mode(run) {
         Mode::Count if run.limit.is_some() => {
             let bar = progress::spinner(!run.no_progress, "counting");
-            let tally = progress::run(bar, |_| plan.count(count_options(run)));
+            let tally = progress::run(bar, |_| plan.count(count_options(run)))?;
             print_count(&mut out, run.format, &tally.count.to_string())?;
             (tally, Outcome::Done)
         }
         Mode::Count => {
-            let long = longrun::LongRun {
+            let long = crate::search::longrun::LongRun {
                 threads: threads(run.threads),
                 unique: run.unique,
-                progress: !run.no_progress,
                 checkpoint: run.checkpoint.clone(),
                 shard: run.shard,
+                stop: None,
             };
-            match longrun::count(&plan, &long)? {
-                longrun::Ended::Finished(part) => {
+            match longrun::count(&plan, &long, !run.no_progress)? {
+                crate::search::longrun::Ended::Finished(part) => {
                     if part.shard.is_some() {
                         writeln!(out, "{}", serde_json::to_string(&part)?)?;
                     } else {
@@ -455,7 +461,7 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
                         Outcome::Done,
                     )
                 }
-                longrun::Ended::Interrupted => {
+                crate::search::longrun::Ended::Interrupted => {
                     match &run.checkpoint {
                         Some(path) => say!(
                             "interrupted; finished parts are saved in {}: run the same command to resume",
@@ -730,8 +736,7 @@ fn table(
             let plan = bound(v)?.plan();
             let options = CountOptions {
                 threads: threads(threads_wanted),
-                limit: None,
-                unique: false,
+                ..CountOptions::default()
             };
             let unmeetable = plan.problem.unmeetable().is_some();
             let total = match &by_pieces {
@@ -741,21 +746,27 @@ fn table(
                     .cloned()
                     .unwrap_or_default()
                     .to_string(),
-                None => match count::by_frontier(&plan, method, None, false)? {
-                    Some(n) => n.to_string(),
-                    None => plan.count(options).count.to_string(),
-                },
-            };
-            let classes = unique.then(|| {
-                if unmeetable {
-                    return 0;
+                None => {
+                    let counted = plan.count_exact(&CountOptions {
+                        method: method.method,
+                        budget: count::budget(method),
+                        ..options.clone()
+                    })?;
+                    count::note_fell_back(counted.fell_back.as_ref());
+                    counted.count.to_string()
                 }
-                plan.count(CountOptions {
-                    unique: true,
-                    ..options
-                })
-                .count
-            });
+            };
+            let classes = match (unique, unmeetable) {
+                (false, _) => None,
+                (true, true) => Some(0),
+                (true, false) => Some(
+                    plan.count(CountOptions {
+                        unique: true,
+                        ..options.clone()
+                    })?
+                    .count,
+                ),
+            };
             if json {
                 let line = output::TableLine {
                     param,
