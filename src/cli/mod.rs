@@ -115,7 +115,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             Ok(Outcome::Done)
         }
         Command::Merge { parts, json } => {
-            let part = crate::search::checkpoint::merge(&parts)?;
+            let part = crate::search::merge::merge(&parts)?;
             let mut out = io::stdout().lock();
             if json {
                 writeln!(out, "{}", serde_json::to_string(&part)?)?;
@@ -518,7 +518,8 @@ fn solve(problem: Problem, run: &RunArgs) -> Result<Outcome> {
     };
     out.flush()?;
     if run.stats {
-        print_stats(tally, started.elapsed().as_secs_f64());
+        let method = (mode(run) == Mode::Count).then(|| plan.search_method(&count_options(run)));
+        print_stats(tally, started.elapsed().as_secs_f64(), method);
     }
     Ok(outcome)
 }
@@ -677,14 +678,16 @@ fn generate(
     Ok(Outcome::Done)
 }
 
-fn print_stats(tally: Tally, seconds: f64) {
+/// The search's statistics on stderr, with the counting method when it counted.
+fn print_stats(tally: Tally, seconds: f64, method: Option<crate::plan::Method>) {
     let rate = if seconds > 0.0 {
         tally.nodes as f64 / seconds
     } else {
         0.0
     };
+    let method = method.map_or(String::new(), |m| format!("  method: {}", m.name()));
     say!(
-        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
+        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}{method}",
         tally.nodes,
         tally.count
     );

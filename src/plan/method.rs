@@ -47,6 +47,17 @@ impl Method {
         }
     }
 
+    /// The method's short name (`--stats`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Rows { .. } => "row search",
+            Method::Units => "unit search",
+            Method::Propagate => "propagating unit search",
+            Method::Permutation => "permutation kernel",
+            Method::Frontier => "row-frontier DP",
+        }
+    }
+
     /// The search that lists this method's solutions: counting-only methods
     /// list with the row walk.
     pub(crate) fn lister(self, groups: bool) -> Method {

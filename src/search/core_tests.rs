@@ -1,8 +1,8 @@
 //! The one core: subproblems belong to their plan, a stop flag interrupts,
 //! and shards merged add up to the plain count whatever the method.
 
-use super::checkpoint::merge;
 use super::longrun::{self, Ended, LongRun};
+use super::merge::merge;
 use super::tests::plan;
 use super::*;
 use crate::spec::builtin;

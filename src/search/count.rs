@@ -98,15 +98,10 @@ impl Plan {
             ByFrontier::Search { reason, fell_back } => (reason, fell_back),
         };
         let tally = self.search_count(options)?;
-        let method = if options.limit.is_some() {
-            self.method.lister(!self.groups.instances.is_empty())
-        } else {
-            self.method
-        };
         Ok(Counted {
             count: tally.count.into(),
             nodes: tally.nodes,
-            method,
+            method: self.search_method(options),
             reason,
             frontier: None,
             fell_back,
@@ -145,6 +140,16 @@ impl Plan {
                 })
             }
             Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The search that counts with `options`: the plan's method, or with a
+    /// limit the walk that lists (the permutation kernel counts only whole).
+    pub fn search_method(&self, options: &CountOptions) -> Method {
+        if options.limit.is_some() {
+            self.method.lister(!self.groups.instances.is_empty())
+        } else {
+            self.method
         }
     }
 

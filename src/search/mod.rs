@@ -9,6 +9,7 @@ pub mod checkpoint;
 mod count;
 mod error;
 pub mod longrun;
+pub mod merge;
 mod propagate;
 pub(crate) mod run;
 pub mod shard;
