@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use placer::error::Source;
 use placer::generate::generate;
-use placer::plan::Kernel;
+use placer::plan::Method;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 
 fn plan(rule: &str, path: &str, text: String, k: i64) -> Plan {
@@ -34,10 +34,12 @@ fn plan(rule: &str, path: &str, text: String, k: i64) -> Plan {
 /// Seconds and nodes of one uniqueness proof (`--limit 2 --count`).
 fn prove(plan: &Plan) -> (f64, u64) {
     let start = Instant::now();
-    let tally = plan.count(CountOptions {
-        limit: Some(2),
-        ..CountOptions::default()
-    });
+    let tally = plan
+        .count(CountOptions {
+            limit: Some(2),
+            ..CountOptions::default()
+        })
+        .expect("counts");
     let t = start.elapsed().as_secs_f64();
     assert_eq!(
         tally.count, 1,
@@ -54,10 +56,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// Runs new and (when `old`) the unit walker alternately `runs` times.
 fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     let mut new = plan.clone();
-    new.kernel = Kernel::Propagate;
+    new.method = Method::Propagate;
     let new = &new;
     let mut units = plan.clone();
-    units.kernel = Kernel::Units;
+    units.method = Method::Units;
     let (mut tn, mut to) = (Vec::new(), Vec::new());
     let (mut nn, mut no) = (0, 0);
     for _ in 0..runs {
@@ -73,7 +75,7 @@ fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     let (tn, to) = (median(tn), if old { median(to) } else { f64::NAN });
     println!(
         "| {name} | {} | {:.3} ms | {no} | {:.3} ms | {nn} | {:.1}× |",
-        plan.kernel.describe(),
+        plan.method.describe(),
         to * 1e3,
         tn * 1e3,
         to / tn

@@ -19,7 +19,7 @@ use std::hint::black_box;
 use std::process::Command;
 use std::time::Instant;
 
-use placer::kernel::{Permutation, count};
+use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec, Tally};
 
 /// Seed 004's published counts, n = 1..=25.
 const SEED_TABLE: [u128; 25] = [
@@ -99,6 +99,27 @@ fn build_c_seed() -> Option<String> {
     ok.then_some(out)
 }
 
+/// The plan of n-queens: the built-in rules, counted by the permutation kernel.
+fn queens(n: usize) -> Plan {
+    let spec = RuleSpec::resolve("queens").expect("built-in queens");
+    let bindings = Bindings {
+        set: vec![("n".into(), n as i64)],
+        ..Bindings::default()
+    };
+    Problem::bind(&spec, &bindings)
+        .expect("n-queens binds")
+        .plan()
+}
+
+/// Counts `plan` on `threads` threads: the permutation kernel on the one runner.
+fn count(plan: &Plan, threads: usize) -> Tally {
+    plan.count(CountOptions {
+        threads,
+        ..CountOptions::default()
+    })
+    .expect("counts")
+}
+
 /// Runs the C seed once: (count, seconds measured inside the program).
 fn run_c_seed(bin: &str, n: usize) -> (u128, f64) {
     let out = Command::new(bin)
@@ -128,20 +149,20 @@ fn main() {
         if mode == "subs" {
             let n: usize = n.parse().expect("n");
             let t = Instant::now();
-            let subs = placer::kernel::subproblems(&Permutation::queens(n));
+            let plan = queens(n);
+            let subs = plan.subproblems();
             let mut lens = std::collections::BTreeMap::new();
             for s in &subs {
-                *lens.entry(s.prefix.len()).or_insert(0) += 1;
+                *lens.entry(s.cells(n).len()).or_insert(0) += 1;
             }
             println!(
                 "{} subproblems in {:.3}s, by length {lens:?}",
                 subs.len(),
                 t.elapsed().as_secs_f64()
             );
-            let p = Permutation::queens(n);
             let nodes: Vec<u64> = subs
                 .iter()
-                .map(|s| placer::kernel::count_subproblem(&p, s).nodes)
+                .map(|s| plan.count_subproblem(s, false).expect("counts").nodes)
                 .collect();
             let total: u64 = nodes.iter().sum();
             let max = nodes.iter().max().copied().unwrap_or(0);
@@ -160,18 +181,15 @@ fn main() {
         }
         if mode == "split" {
             let n: usize = n.parse().expect("n");
-            let p = Permutation::queens(n);
+            let plan = queens(n);
             let mut by = std::collections::BTreeMap::new();
-            for s in placer::kernel::subproblems(&p) {
-                let key = if s.prefix[0] == 0 {
-                    100 + s.prefix[1]
-                } else {
-                    s.prefix[0]
-                };
-                let c = placer::kernel::count_subproblem(&p, &s);
+            for s in plan.subproblems() {
+                let cols: Vec<usize> = s.cells(n).iter().map(|&(_, c)| c).collect();
+                let key = if cols[0] == 0 { 100 + cols[1] } else { cols[0] };
+                let c = plan.count_subproblem(&s, true).expect("counts");
                 let e = by.entry(key).or_insert((0u64, 0u128));
                 e.0 += c.nodes;
-                e.1 += c.unique;
+                e.1 += c.count;
             }
             println!("{by:?}");
             return;
@@ -182,9 +200,9 @@ fn main() {
                 seed_count(n) as u128
             } else {
                 let threads = rest.first().and_then(|t| t.parse().ok()).unwrap_or(1);
-                let c = count(&Permutation::queens(n), threads);
-                eprintln!("unique {} nodes {}", c.unique, c.nodes);
-                c.total
+                let c = count(&queens(n), threads);
+                eprintln!("nodes {}", c.nodes);
+                c.count
             };
             assert_eq!(total, SEED_TABLE[n - 1]);
             println!("{total}");
@@ -217,8 +235,9 @@ fn main() {
                 assert_eq!(got, want, "C seed, n = {n}");
                 tc.push(t);
             }
-            let (got, t) = time(|| count(&Permutation::queens(black_box(n)), 1));
-            assert_eq!(got.total, want, "kernel, n = {n}");
+            let plan = queens(n);
+            let (got, t) = time(|| count(black_box(&plan), 1));
+            assert_eq!(got.count, want, "kernel, n = {n}");
             nodes = got.nodes;
             tk.push(t);
         }
@@ -240,8 +259,9 @@ fn main() {
         let (mut t1, mut t2) = (Vec::new(), Vec::new());
         for _ in 0..runs {
             for (threads, v) in [(1, &mut t1), (2, &mut t2)] {
-                let (got, t) = time(|| count(&Permutation::queens(black_box(16)), threads));
-                assert_eq!(got.total, SEED_TABLE[15]);
+                let plan = queens(16);
+                let (got, t) = time(|| count(black_box(&plan), threads));
+                assert_eq!(got.count, SEED_TABLE[15]);
                 v.push(t);
             }
         }

@@ -22,7 +22,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         });
         println!(
             "n = {n:2}: {:6} solutions, {:4} unique",
-            total.count, unique.count
+            total.unwrap().count,
+            unique.unwrap().count
         );
     }
     Ok(())

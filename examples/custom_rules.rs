@@ -26,7 +26,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let spec = RuleSpec::parse("amazons.toml", RULES)?;
     let plan = Problem::bind(&spec, &Bindings::default())?.plan();
     println!("{}", plan.describe());
-    println!("count: {}", plan.count(CountOptions::default()).count);
+    println!(
+        "count: {}",
+        plan.count(CountOptions::default()).unwrap().count
+    );
     for solution in plan.solutions(false).take(3) {
         let cols: Vec<String> = solution
             .cells

@@ -87,21 +87,23 @@ fn check(bound: Result<Problem, placer::error::Diagnostic>) {
         return;
     }
     let plain = CountOptions::default();
-    let total = plan.count(plain).count;
+    let total = plan.count(plain.clone()).unwrap().count;
     let split: u128 = plan
         .subproblems()
         .iter()
-        .map(|s| plan.count_subproblem(s, false).count)
+        .map(|s| plan.count_subproblem(s, false).unwrap().count)
         .sum();
     assert_eq!(split, total, "the subproblems miss or repeat solutions");
     let listed: Vec<_> = plan.solutions(false).take(64).collect();
     assert_eq!(listed.len() as u128, total.min(64));
     assert_eq!(plan.first(), listed.first().cloned());
     if plan.symmetry.order() > 1 {
-        let unique = plan.count(CountOptions {
-            unique: true,
-            ..plain
-        });
+        let unique = plan
+            .count(CountOptions {
+                unique: true,
+                ..plain
+            })
+            .unwrap();
         assert!(unique.count <= total && (total == 0) == (unique.count == 0));
     }
     if cells <= ORACLE_CELLS {
@@ -152,6 +154,7 @@ pub fn matrix(data: &[u8]) {
         let engine = Problem::from_matrix("fuzz", &m)
             .plan()
             .count(CountOptions::default())
+            .unwrap()
             .count;
         assert_eq!(
             engine,

@@ -11,8 +11,10 @@
 //! - [`problem`]: parameters bound, pictures read, everything checked; the
 //!   brute-force [`problem::oracle`];
 //! - [`plan`]: the bitmask program — masks, attack boards, groups, symmetry,
-//!   kernel choice;
-//! - [`search`]: counting, the lazy solution iterator, subproblems;
+//!   the counting method ([`plan::Method`]);
+//! - [`search`]: counting, the lazy solution iterator, and the one core every
+//!   method runs on: subproblems, the parallel runner, a stop flag, shards,
+//!   checkpoints and merge (see `docs/ARCHITECTURE.md`);
 //!   [`kernel`]: the fast counter for one piece per row and column, with
 //!   symmetry;
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
@@ -35,7 +37,7 @@
 //! let spec = RuleSpec::resolve("queens").unwrap();
 //! let bindings = Bindings { set: vec![("n".into(), 8)], ..Bindings::default() };
 //! let plan = Problem::bind(&spec, &bindings).unwrap().plan();
-//! assert_eq!(plan.count(CountOptions::default()).count, 92);
+//! assert_eq!(plan.count(CountOptions::default()).unwrap().count, 92);
 //!
 //! // The first solution, row by row, lowest column first:
 //! // Q . . . . . . .

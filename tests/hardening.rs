@@ -276,11 +276,11 @@ fn a_changed_part_count_is_refused() {
         merge_args(&files),
         "part2.json:1 is in the format of an older placer",
     );
-    let format3 = reseal(&part.replace("\"format\":2", "\"format\":3"));
-    std::fs::write(&files[1], format3).unwrap();
+    let format4 = reseal(&part.replace("\"format\":3", "\"format\":4"));
+    std::fs::write(&files[1], format4).unwrap();
     refused(
         merge_args(&files),
-        "is in format 3, but this placer reads format 2",
+        "is in format 4, but this placer reads format 3",
     );
 }
 

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use placer::plan::Kernel;
+use placer::plan::Method;
 use placer::problem::oracle;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 use proptest::prelude::*;
@@ -288,7 +288,9 @@ fn count(plan: &Plan, threads: usize, unique: bool) -> u128 {
         threads,
         limit: None,
         unique,
+        ..CountOptions::default()
     })
+    .unwrap()
     .count
 }
 
@@ -327,7 +329,7 @@ fn check(text: &str, stats: &mut Stats) -> Result<(), TestCaseError> {
 
     // The solution list, in order: row by row, or for the unit kernel of
     // region games an order of its own, where the set must agree.
-    let in_order = !matches!(plan.kernel, Kernel::Units | Kernel::Propagate);
+    let in_order = !matches!(plan.method, Method::Units | Method::Propagate);
     let sorted = |mut v: Vec<Vec<usize>>| {
         if !in_order {
             v.sort();
@@ -344,7 +346,7 @@ fn check(text: &str, stats: &mut Stats) -> Result<(), TestCaseError> {
     let split: u128 = plan
         .subproblems()
         .iter()
-        .map(|p| plan.count_subproblem(p, false).count)
+        .map(|p| plan.count_subproblem(p, false).unwrap().count)
         .sum();
     prop_assert_eq!(split, n, "sum over subproblems\n{}", why());
     let limit = n / 2 + 1;
@@ -352,8 +354,14 @@ fn check(text: &str, stats: &mut Stats) -> Result<(), TestCaseError> {
         threads: 2,
         limit: Some(limit),
         unique: false,
+        ..CountOptions::default()
     });
-    prop_assert_eq!(limited.count, n.min(limit), "count with a limit\n{}", why());
+    prop_assert_eq!(
+        limited.unwrap().count,
+        n.min(limit),
+        "count with a limit\n{}",
+        why()
+    );
 
     // Every detected symmetry maps the solution set onto itself.
     let set: BTreeSet<Vec<usize>> = expected.iter().cloned().collect();

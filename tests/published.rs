@@ -19,7 +19,9 @@ fn count(rule: &str, set: &[(&str, i64)], unique: bool) -> u128 {
         threads: 2,
         limit: None,
         unique,
+        ..CountOptions::default()
     })
+    .unwrap()
     .count
 }
 
@@ -107,7 +109,12 @@ fn dp(rule: &str, set: &[(&str, i64)], edit: impl Fn(&mut Problem)) -> String {
     let counted = placer::frontier::count(&problem, &budget).unwrap_or_else(|e| panic!("{e}"));
     // Where the search is quick, it must agree.
     if problem.cells() <= 49 && !problem.wrap {
-        let searched = problem.clone().plan().count(CountOptions::default()).count;
+        let searched = problem
+            .clone()
+            .plan()
+            .count(CountOptions::default())
+            .unwrap()
+            .count;
         assert_eq!(
             counted.count.to_string(),
             searched.to_string(),

@@ -42,7 +42,7 @@ fn check(
         limit: Some(2),
         ..CountOptions::default()
     };
-    assert_eq!(plan.count(limit).count, 1, "{file} is not unique");
+    assert_eq!(plan.count(limit).unwrap().count, 1, "{file} is not unique");
     let found: Vec<(usize, usize)> = plan
         .first()
         .unwrap()

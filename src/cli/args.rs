@@ -269,7 +269,7 @@ pub struct RunArgs {
     pub checkpoint: Option<PathBuf>,
     /// Count only part I of K and print it as JSON, for `placer merge`.
     #[arg(long, value_name = "I/K", conflicts_with_all = WHOLE_COUNT_ONLY)]
-    pub shard: Option<crate::cli::longrun::Shard>,
+    pub shard: Option<crate::search::Shard>,
     /// With `--format svg` and `--all` or `--first`: write solution-0001.svg, ... into DIR
     /// instead of stdout.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["count", "step"])]

@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 
 use super::args::{MethodArgs, RunArgs};
-use super::longrun::Shard;
 use crate::frontier::Method;
 use crate::output::Format;
 use crate::search::CountOptions;
+use crate::search::Shard;
 
 /// What a solving command does, from `--count`, `--all`, `--first`,
 /// `--step` and `--limit`.
@@ -153,6 +153,7 @@ impl Run {
             threads: self.threads,
             limit: self.mode.limit(),
             unique: self.unique,
+            ..CountOptions::default()
         }
     }
 }

@@ -1,63 +1,60 @@
-//! Counting with the row-frontier DP when the method says so: `solve --count`
-//! and `table`. Everything else counts with the search.
+//! The row-frontier DP on the command line: the flags that reach the
+//! library's method choice (`Plan::count_by_frontier`), its `--stats` line,
+//! and `placer table`'s one-run polynomial.
 
 use anyhow::{Result, bail};
 use num_bigint::BigUint;
 
 use super::args::MethodArgs;
-use crate::frontier::{self, Budget, Counted, FrontierError, Method};
-use crate::plan::{Kernel, Plan};
+use crate::frontier::{self, Budget, FrontierError, Method};
+use crate::plan::Plan;
 use crate::problem::Problem;
+use crate::search::{ByFrontier, CountOptions, Counted};
 
 /// The budget the flags set.
-fn budget(args: &MethodArgs) -> Budget {
+pub(super) fn budget(args: &MethodArgs) -> Budget {
     args.max_memory
         .map_or_else(Budget::default, |max_bytes| Budget { max_bytes })
 }
 
-/// Whether the DP counts this plan; `excluded` names a flag the DP does not
-/// serve (then the search counts, or, with `--method frontier`, an error).
-fn wanted(plan: &Plan, args: &MethodArgs, excluded: Option<&str>) -> Result<Option<String>> {
+/// Counts `plan` with the DP if the library's choice under `options` picks
+/// it: `None` when the search should count instead (not picked, or `auto`
+/// and over the memory budget, with a note). `excluded` names a flag the DP
+/// does not serve (then the search counts, or, with `--method frontier`, an
+/// error).
+pub(super) fn by_frontier(
+    plan: &Plan,
+    options: &CountOptions,
+    excluded: Option<&str>,
+    stats: bool,
+) -> Result<Option<BigUint>> {
     if let Some(flag) = excluded {
-        if args.method == Method::Frontier {
+        if options.method == Method::Frontier {
             bail!(
                 "--method frontier counts every solution at once; it does not combine with {flag}"
             );
         }
         return Ok(None);
     }
-    let choice = frontier::choose(
-        &plan.problem,
-        args.method,
-        plan.kernel == Kernel::Permutation,
-    );
-    Ok(choice.frontier.then_some(choice.reason))
-}
-
-/// Counts `plan` with the DP if the method picks it: `None` when the search
-/// should count instead (not picked, or `auto` and over the memory budget).
-pub(super) fn by_frontier(
-    plan: &Plan,
-    args: &MethodArgs,
-    excluded: Option<&str>,
-    stats: bool,
-) -> Result<Option<BigUint>> {
-    let Some(reason) = wanted(plan, args, excluded)? else {
-        return Ok(None);
-    };
     let started = std::time::Instant::now();
-    match frontier::count(&plan.problem, &budget(args)) {
-        Ok(counted) => {
+    match plan.count_by_frontier(options)? {
+        ByFrontier::Counted(counted) => {
             if stats {
-                print_stats(&counted, &reason, started.elapsed().as_secs_f64());
+                print_stats(&counted, started.elapsed().as_secs_f64());
             }
             Ok(Some(counted.count))
         }
-        Err(e @ FrontierError::TooBig { .. }) if args.method == Method::Auto => {
-            super::stderr_line(format_args!("note: {e}; counting with the search instead"));
+        ByFrontier::Search { fell_back, .. } => {
+            note_fell_back(fell_back.as_ref());
             Ok(None)
         }
-        Err(e) => Err(e.into()),
+    }
+}
+
+/// Says that the DP outgrew its budget, if it did.
+pub(super) fn note_fell_back(fell_back: Option<&FrontierError>) {
+    if let Some(e) = fell_back {
+        super::stderr_line(format_args!("note: {e}; counting with the search instead"));
     }
 }
 
@@ -69,7 +66,8 @@ pub(super) fn polynomial(
     args: &MethodArgs,
 ) -> Result<Option<Vec<BigUint>>> {
     let same_but_count = second.is_some_and(|p| without_count(p) == without_count(&first.problem));
-    if !same_but_count || wanted(first, args, None)?.is_none() {
+    let permutation = first.method == crate::plan::Method::Permutation;
+    if !same_but_count || !frontier::choose(&first.problem, args.method, permutation).frontier {
         return Ok(None);
     }
     match frontier::polynomial(&first.problem, &budget(args)) {
@@ -87,10 +85,11 @@ fn without_count(p: &Problem) -> String {
     format!("{q:?}")
 }
 
-fn print_stats(counted: &Counted, reason: &str, seconds: f64) {
-    let s = &counted.stats;
+fn print_stats(counted: &Counted, seconds: f64) {
+    let Some(s) = &counted.frontier else { return };
     super::stderr_line(format_args!(
-        "method: row-frontier DP ({reason})  parts: {} ({})  peak states: {}  peak memory: {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",
+        "method: row-frontier DP ({})  parts: {} ({})  peak states: {}  peak memory: {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",
+        counted.reason.as_deref().unwrap_or_default(),
         s.parts.len(),
         s.parts.join(", "),
         s.peak_states,

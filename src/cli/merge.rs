@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
+use super::Outcome;
 use super::solve::exact;
-use super::{Outcome, longrun};
 use crate::output::{self, Format};
 
 /// Runs `placer merge`: the total count, or with `json` the merged record.
 pub(super) fn run(parts: &[PathBuf], json: bool) -> Result<Outcome> {
-    let part = longrun::merge(parts)?;
+    let part = crate::search::merge::merge(parts)?;
     let mut out = io::stdout().lock();
     if json {
         output::write_line(&mut out, &part)?;

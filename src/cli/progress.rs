@@ -6,13 +6,16 @@
 //! while a long count handles the stop itself to save its checkpoint.
 
 use std::io::{IsTerminal, Write};
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use crate::search::Stop;
+
 /// Set by Ctrl-C or SIGTERM.
-static STOP: AtomicBool = AtomicBool::new(false);
+static STOP: LazyLock<Stop> = LazyLock::new(Stop::new);
 /// Whether a running count stops itself when [`STOP`] is set.
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 
@@ -20,7 +23,7 @@ static GRACEFUL: AtomicBool = AtomicBool::new(false);
 pub fn install() {
     // Failing to install it only means Ctrl-C kills the process outright.
     let _ = ctrlc::set_handler(|| {
-        STOP.store(true, Ordering::SeqCst);
+        STOP.set();
         if !GRACEFUL.load(Ordering::SeqCst) {
             let _ = writeln!(std::io::stderr(), "interrupted");
             std::process::exit(130);
@@ -30,10 +33,10 @@ pub fn install() {
 
 /// The stop flag, for a count that saves its work before it ends; while the
 /// returned guard lives, Ctrl-C only sets the flag.
-pub fn graceful() -> (&'static AtomicBool, GracefulGuard) {
-    STOP.store(false, Ordering::SeqCst);
+pub fn graceful() -> (Stop, GracefulGuard) {
+    STOP.clear();
     GRACEFUL.store(true, Ordering::SeqCst);
-    (&STOP, GracefulGuard)
+    (STOP.clone(), GracefulGuard)
 }
 
 /// Puts Ctrl-C back to "print and exit" when dropped.

@@ -12,7 +12,8 @@ use super::{BindArgs, Outcome, RunArgs, count, list, load, longrun, progress, st
 use crate::output::{self, Exact};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::{Solutions, Tally};
+use crate::search::longrun::{Ended, LongRun};
+use crate::search::{CountOptions, Method, Solutions, Tally};
 
 /// Runs `placer solve`.
 pub(super) fn run(rules: &str, bind: &BindArgs, args: &RunArgs) -> Result<Outcome> {
@@ -48,7 +49,7 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
         },
         Mode::Count { limit: Some(_) } => {
             let bar = progress::spinner(run.progress, "counting");
-            let tally = progress::run(bar, |_| plan.count(run.count_options()));
+            let tally = progress::run(bar, |_| plan.count(run.count_options()))?;
             output::write_count(&mut out, run.format, &Exact::from(tally.count))?;
             Some(tally)
         }
@@ -60,7 +61,9 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
         return Ok(Outcome::Done);
     };
     if run.stats {
-        print_stats(tally, started.elapsed().as_secs_f64());
+        let counted = matches!(run.mode, Mode::Count { .. });
+        let method = counted.then(|| plan.search_method(&run.count_options()));
+        print_stats(tally, started.elapsed().as_secs_f64(), method);
     }
     let wants_one = matches!(run.mode, Mode::First | Mode::Step { .. });
     Ok(if wants_one && tally.count == 0 {
@@ -122,19 +125,24 @@ fn count_whole(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> 
     ]
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
-    if let Some(n) = count::by_frontier(plan, &run.method, excluded, run.stats)? {
+    let options = CountOptions {
+        method: run.method.method,
+        budget: count::budget(&run.method),
+        ..run.count_options()
+    };
+    if let Some(n) = count::by_frontier(plan, &options, excluded, run.stats)? {
         output::write_count(out, run.format, &exact(n)?)?;
         return Ok(Counted::Quiet);
     }
-    let long = longrun::LongRun {
+    let long = LongRun {
         threads: run.threads,
         unique: run.unique,
-        progress: run.progress,
         checkpoint: run.checkpoint.clone(),
         shard: run.shard,
+        stop: None,
     };
-    match longrun::count(plan, &long)? {
-        longrun::Ended::Finished(part) => {
+    match longrun::count(plan, &long, run.progress)? {
+        Ended::Finished(part) => {
             if part.shard.is_some() {
                 output::write_line(out, &part)?;
             } else {
@@ -145,7 +153,7 @@ fn count_whole(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> 
                 nodes: u64::try_from(part.nodes).unwrap_or(u64::MAX),
             }))
         }
-        longrun::Ended::Interrupted => {
+        Ended::Interrupted => {
             match &run.checkpoint {
                 Some(path) => say!(
                     "interrupted; finished parts are saved in {}: run the same command to resume",
@@ -200,14 +208,16 @@ fn solutions<'p>(plan: &'p Plan, run: &Run) -> Solutions<'p> {
     }
 }
 
-fn print_stats(tally: Tally, seconds: f64) {
+/// The search's statistics on stderr, with the counting method when it counted.
+fn print_stats(tally: Tally, seconds: f64, method: Option<Method>) {
     let rate = if seconds > 0.0 {
         tally.nodes as f64 / seconds
     } else {
         0.0
     };
+    let method = method.map_or(String::new(), |m| format!("  method: {}", m.name()));
     say!(
-        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}",
+        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}{method}",
         tally.nodes,
         tally.count
     );

@@ -67,8 +67,7 @@ fn row(
 ) -> Result<(Exact, Option<Exact>)> {
     let options = CountOptions {
         threads: threads(args.threads),
-        limit: None,
-        unique: false,
+        ..CountOptions::default()
     };
     let unmeetable = plan.problem.unmeetable().is_some();
     let total = match by_pieces {
@@ -78,20 +77,26 @@ fn row(
                 .cloned()
                 .unwrap_or_default(),
         )?,
-        None => match count::by_frontier(plan, &args.method, None, false)? {
-            Some(n) => exact(n)?,
-            None => Exact::from(plan.count(options).count),
-        },
-    };
-    let classes = args.unique.then(|| {
-        if unmeetable {
-            return Exact::from(0);
+        None => {
+            let counted = plan.count_exact(&CountOptions {
+                method: args.method.method,
+                budget: count::budget(&args.method),
+                ..options.clone()
+            })?;
+            count::note_fell_back(counted.fell_back.as_ref());
+            exact(counted.count)?
         }
-        let unique = CountOptions {
-            unique: true,
-            ..options
-        };
-        Exact::from(plan.count(unique).count)
-    });
+    };
+    let classes = match (args.unique, unmeetable) {
+        (false, _) => None,
+        (true, true) => Some(Exact::from(0)),
+        (true, false) => {
+            let unique = CountOptions {
+                unique: true,
+                ..options
+            };
+            Some(Exact::from(plan.count(unique)?.count))
+        }
+    };
     Ok((total, classes))
 }

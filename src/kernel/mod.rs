@@ -16,13 +16,13 @@
 //!
 //! ```
 //! use placer::kernel::{count, Permutation};
-//! let c = count(&Permutation::queens(8), 1);
+//! let c = count(&Permutation::queens(8));
 //! assert_eq!((c.total, c.unique), (92, 12));
 //! ```
 //!
-//! The search space is split at a fixed depth into [`Subproblem`]s, the same
-//! list for every thread count, so sharded and parallel runs add up to the
-//! same numbers as a sequential one. See `docs/PERFORMANCE.md` for the
+//! The search space is split at a fixed depth into prefixes
+//! ([`Counter::split`]), the same list for every thread count, so sharded and
+//! parallel runs add up to the same numbers as a sequential one. See `docs/PERFORMANCE.md` for the
 //! technique and measurements.
 
 mod block;
@@ -34,49 +34,14 @@ mod symmetry;
 #[cfg(test)]
 mod tests;
 
-use rayon::prelude::*;
 use std::ops::{Add, AddAssign};
 
 use rules::Rules;
 
+pub use crate::plan::Permutation;
+
 /// The largest board side the bitmask kernel supports.
-pub const MAX_N: usize = 32;
-
-/// A permutation rule: n pieces on n×n, one per row and column.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Permutation {
-    /// Board side and number of pieces.
-    pub n: usize,
-    /// No two pieces on one diagonal, both the `\` and the `/` family.
-    pub diagonals: bool,
-    /// Torus: diagonals and leaps wrap around both edges.
-    pub wrap: bool,
-    /// Leaps `(a, b)` with `a <= b`; all 8 mirror images attack, e.g. `(1, 2)`
-    /// is the knight, `(0, 1)` and `(1, 1)` the king.
-    pub leaps: Vec<(usize, usize)>,
-}
-
-impl Permutation {
-    /// N-queens: one per row, column and diagonal.
-    pub fn queens(n: usize) -> Self {
-        Self {
-            n,
-            diagonals: true,
-            wrap: false,
-            leaps: Vec::new(),
-        }
-    }
-
-    /// N rooks: one per row and column, nothing else.
-    pub fn rooks(n: usize) -> Self {
-        Self {
-            n,
-            diagonals: false,
-            wrap: false,
-            leaps: Vec::new(),
-        }
-    }
-}
+pub const MAX_N: usize = Permutation::MAX_N;
 
 /// Solution counts of a permutation search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -112,90 +77,69 @@ impl AddAssign for Counts {
     }
 }
 
-/// One independent part of the search: a placement of the first rows that
-/// respects the symmetry restrictions. The list from [`subproblems`] covers
-/// every counted representative exactly once.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Subproblem {
-    /// Position in the deterministic list returned by [`subproblems`].
-    pub index: usize,
-    /// Column of the piece in each of the first rows (0-based), row 0 first.
-    pub prefix: Vec<u8>,
+/// A permutation rule compiled for counting: it splits the search into
+/// prefixes and counts the solutions under each. The search stage runs the
+/// prefixes under its one split, runner and checkpoint format
+/// ([`crate::search::Subproblem`]); this type knows nothing of threads.
+#[derive(Debug, Clone)]
+pub struct Counter {
+    rules: Rules,
 }
 
-/// Counts all solutions and the solutions distinct under symmetry.
-///
-/// `threads <= 1` runs sequentially without rayon; more threads run the
-/// [`subproblems`] on a rayon pool of that size. The result never depends on
-/// `threads`.
-///
-/// # Panics
-/// If `p.n > MAX_N`.
-pub fn count(p: &Permutation, threads: usize) -> Counts {
-    let rules = Rules::new(p);
-    let subs = split(&rules);
-    if threads <= 1 {
-        let mut sum = Counts::default();
-        for prefix in &subs {
-            sum += count_prefix(&rules, prefix);
+impl Counter {
+    /// Compiles `p`.
+    ///
+    /// # Panics
+    /// If `p.n > MAX_N` (the plan never chooses the kernel then).
+    pub fn new(p: &Permutation) -> Counter {
+        Counter {
+            rules: Rules::new(p),
         }
-        return sum;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("cannot start the thread pool");
-    pool.install(|| {
-        subs.par_iter()
-            .with_max_len(1)
-            .map(|prefix| count_prefix(&rules, prefix))
-            .reduce(Counts::default, Add::add)
-    })
-}
 
-/// The number of subproblems the split aims for at least: enough for
-/// rayon to balance hundreds per thread; small boards take milliseconds and
-/// need few.
-fn split_target(n: usize) -> usize {
-    if n >= 14 { 2000 } else { 200 }
-}
-
-/// The deterministic list of subproblems: the same for every thread count.
-///
-/// # Panics
-/// If `p.n > MAX_N`.
-pub fn subproblems(p: &Permutation) -> Vec<Subproblem> {
-    split(&Rules::new(p))
-        .into_iter()
-        .enumerate()
-        .map(|(index, prefix)| Subproblem { index, prefix })
-        .collect()
-}
-
-/// The prefixes of the split: the shallowest depth with enough of them.
-fn split(rules: &Rules) -> Vec<Vec<u8>> {
-    let n = rules.n;
-    if n == 0 {
-        return vec![Vec::new()];
+    /// The prefixes of the split, in a fixed order: the column of the piece
+    /// in each of the first rows, at the shallowest depth with at least
+    /// `target` of them (or the deepest the fast path allows). Together they
+    /// cover every counted representative exactly once.
+    pub fn split(&self, target: usize) -> Vec<Vec<u8>> {
+        let rules = &self.rules;
+        let n = rules.n;
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        // Deepest split: the fast path counts the last rows in one step and
+        // needs one more row to search.
+        let max_depth = if rules.fast() { n - block::ROWS - 1 } else { n };
+        let mut depth = n.min(2);
+        let mut list = rules.prefixes(depth);
+        while depth < max_depth && list.len() < target {
+            depth += 1;
+            list = rules.prefixes(depth);
+        }
+        list
     }
-    // Deepest split: the fast path counts the last rows in one step and
-    // needs one more row to search.
-    let max_depth = if rules.fast() { n - block::ROWS - 1 } else { n };
-    let mut depth = n.min(2);
-    let mut list = rules.prefixes(depth);
-    while depth < max_depth && list.len() < split_target(n) {
-        depth += 1;
-        list = rules.prefixes(depth);
+
+    /// Counts the solutions under one prefix; the sum over [`Counter::split`]
+    /// is the whole count, for any target.
+    ///
+    /// # Panics
+    /// If the prefix is not one of this rule's placements (the search stage
+    /// refuses a subproblem of another plan before it gets here).
+    pub fn count(&self, prefix: &[u8]) -> Counts {
+        count_prefix(&self.rules, prefix)
     }
-    list
 }
 
-/// Counts one subproblem; the sum over [`subproblems`] equals [`count`].
-///
-/// # Panics
-/// If `p.n > MAX_N` or the prefix does not belong to `p`.
-pub fn count_subproblem(p: &Permutation, s: &Subproblem) -> Counts {
-    count_prefix(&Rules::new(p), &s.prefix)
+/// Counts all solutions and the solutions distinct under symmetry, on this
+/// thread: the sum over the shallowest split. Parallel, sharded and resumable
+/// counts go through the search stage (`Plan::count`).
+pub fn count(p: &Permutation) -> Counts {
+    let counter = Counter::new(p);
+    counter
+        .split(0)
+        .iter()
+        .map(|prefix| counter.count(prefix))
+        .fold(Counts::default(), Add::add)
 }
 
 fn count_prefix(rules: &Rules, prefix: &[u8]) -> Counts {

@@ -1,7 +1,32 @@
 use std::collections::HashSet;
+use std::sync::Mutex;
 
 use super::symmetry::canonical;
 use super::*;
+
+/// The split target the search stage takes for small boards.
+const TARGET: usize = 200;
+
+fn subproblems(p: &Permutation) -> Vec<Vec<u8>> {
+    Counter::new(p).split(TARGET)
+}
+
+fn count_subproblem(p: &Permutation, prefix: &[u8]) -> Counts {
+    Counter::new(p).count(prefix)
+}
+
+/// Counts over the split on `threads` threads of the search stage's runner.
+fn count(p: &Permutation, threads: usize) -> Counts {
+    let counter = Counter::new(p);
+    let parts = counter.split(TARGET);
+    let sum = Mutex::new(Counts::default());
+    let complete = crate::search::run::run(threads, &parts, None, |prefix| {
+        *sum.lock().unwrap() += counter.count(prefix);
+        Ok(())
+    });
+    assert!(complete.unwrap());
+    sum.into_inner().unwrap()
+}
 
 /// Brute force over all permutations, no bitmasks: (total, unique).
 fn brute(p: &Permutation) -> (u128, u128) {
@@ -117,8 +142,8 @@ fn prefixes_of_any_depth_add_up() {
         let want = count(&p, 1);
         for depth in 1..=n {
             let (mut total, mut unique) = (0, 0);
-            for (index, prefix) in rules.prefixes(depth).into_iter().enumerate() {
-                let c = count_subproblem(&p, &Subproblem { index, prefix });
+            for prefix in rules.prefixes(depth) {
+                let c = count_subproblem(&p, &prefix);
                 total += c.total;
                 unique += c.unique;
             }
@@ -138,10 +163,10 @@ fn fast_path_matches_generic() {
         let p = Permutation::queens(n);
         let rules = Rules::new(&p);
         for s in subproblems(&p) {
-            let fast = queens::count(&rules, &s.prefix).counts();
+            let fast = queens::count(&rules, &s).counts();
             // The same search compiled without POPCNT/BMI.
-            let plain = queens::dispatch(&rules, &s.prefix).counts();
-            let slow = general::count(&rules, &s.prefix).counts();
+            let plain = queens::dispatch(&rules, &s).counts();
+            let slow = general::count(&rules, &s).counts();
             assert_eq!(
                 (fast.total, fast.unique),
                 (slow.total, slow.unique),

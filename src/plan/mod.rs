@@ -4,15 +4,17 @@
 
 mod attack;
 mod bits;
+pub mod meaning;
+mod method;
 mod symmetry;
 
 pub(crate) use attack::Attacks;
 pub use bits::{Bits, MAX_COLUMNS, WIDTHS, words_for};
+pub use method::{Method, Permutation};
 pub use symmetry::{Symmetry, Transform};
 
 use std::ops::Range;
 
-use crate::kernel::Permutation;
 use crate::problem::{Family, Problem};
 
 /// The compiled problem the search runs.
@@ -45,10 +47,11 @@ pub struct Plan {
     pub(crate) first_units: Option<Groups>,
     /// The symmetries of the board that map the rules onto themselves.
     pub symmetry: Symmetry,
-    /// Which kernel counts.
-    pub kernel: Kernel,
-    /// The rules in the permutation kernel's terms, when it applies.
-    pub(crate) permutation: Option<Permutation>,
+    /// Which search counts (a count may take the row-frontier DP instead).
+    pub method: Method,
+    /// The hash of the problem's meaning ([`meaning::hash`]): subproblems
+    /// carry it, so one from another plan is refused.
+    pub(crate) meaning: u64,
 }
 
 /// One group of cells and how many pieces it takes.
@@ -66,29 +69,6 @@ pub(crate) struct Instance {
     pub(crate) max: u32,
     /// Pieces the givens already put here.
     pub(crate) given: u32,
-}
-
-/// The search kernel a plan runs on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kernel {
-    /// Row by row, lowest column first, any number of pieces per row; group
-    /// counting compiled out when the rules have no groups.
-    Generic {
-        /// Whether group counts are tracked.
-        groups: bool,
-    },
-    /// Most-constrained unit first: for group rules where one family of exact
-    /// groups of one piece each covers the board (Queens game, one-star battle).
-    Units,
-    /// Propagation to a fixed point after every decision, then a branch on
-    /// the most constrained unit: for group rules where a family of exact
-    /// groups of two or more pieces covers the board (star battle, k ≥ 2).
-    Propagate,
-    /// The permutation kernel for counting: one piece per row and column on a
-    /// plain square board, one class representative per symmetry class
-    /// (queens, rooks, superqueens, torus queens, Hertzsprung). Listing uses
-    /// the generic kernel, which gives the same solutions in row order.
-    Permutation,
 }
 
 impl Problem {
@@ -141,19 +121,7 @@ impl Plan {
             by_groups.min(cols)
         };
         let symmetry = Symmetry::of(&problem);
-        let permutation = permutation(&problem);
-        let kernel = if permutation.is_some() {
-            Kernel::Permutation
-        } else if partitioned.is_some_and(|k| k >= 2) {
-            // Several pieces per unit: propagation pays (measured in benches/puzzles.rs).
-            Kernel::Propagate
-        } else if partitioned.is_some() {
-            Kernel::Units
-        } else {
-            Kernel::Generic {
-                groups: !groups.instances.is_empty(),
-            }
-        };
+        let method = Method::choose(&problem, partitioned, !groups.instances.is_empty());
         let lines = problem.piece.lines;
         let unit = if lines.row && problem.piece.count == rows {
             Some(Family::Row)
@@ -163,14 +131,14 @@ impl Plan {
             None
         };
         // Matrix boards keep row order, as `placer select --first` does.
-        let first_units = match (kernel, unit) {
-            (Kernel::Generic { groups: false }, Some(f)) if problem.values.is_none() => {
+        let first_units = match (method, unit) {
+            (Method::Rows { groups: false }, Some(f)) if problem.values.is_none() => {
                 Some(Groups::new(&problem, words, &[(f, 1, 1)]).0)
             }
             _ => None,
         };
         Plan {
-            permutation,
+            meaning: meaning::hash(&problem),
             need: problem.piece.count - problem.givens.len(),
             problem,
             rows,
@@ -183,7 +151,7 @@ impl Plan {
             groups,
             first_units,
             symmetry,
-            kernel,
+            method,
         }
     }
 
@@ -283,8 +251,8 @@ impl Plan {
             out += &format!("group:    each {}: {bounds}\n", g.family.name());
         }
         out += &format!("symmetry: {}\n", self.symmetry.describe());
-        out += &format!("kernel:   {}\n", self.kernel.describe());
-        out += &crate::frontier::explain(p, self.kernel == Kernel::Permutation);
+        out += &format!("kernel:   {}\n", self.method.describe());
+        out += &crate::frontier::explain(p, self.method == Method::Permutation);
         out
     }
 }
@@ -296,49 +264,6 @@ fn plural(n: usize, noun: &str) -> String {
     } else {
         format!("{n} {noun}s")
     }
-}
-
-impl Kernel {
-    /// What the kernel is, in a few words.
-    pub fn describe(&self) -> &'static str {
-        match self {
-            Kernel::Generic { groups: true } => "generic row-by-row, with group counts",
-            Kernel::Generic { groups: false } => "generic row-by-row",
-            Kernel::Units => "most-constrained unit first (region games)",
-            Kernel::Propagate => "most-constrained unit first, propagating (region games)",
-            Kernel::Permutation => {
-                "permutation: counts one solution per symmetry class, weighted (lists row by row)"
-            }
-        }
-    }
-}
-
-/// The rules as a permutation problem, when they are one: n pieces on a plain
-/// n×n board, no two in a row or column, both diagonal families or neither,
-/// nothing else but leaps (and a torus).
-fn permutation(p: &Problem) -> Option<Permutation> {
-    permutation_shape(p).filter(|s| s.n <= crate::kernel::MAX_N)
-}
-
-/// The rules as a permutation problem of any size, kernel limit aside.
-pub(crate) fn permutation_shape(p: &Problem) -> Option<Permutation> {
-    let lines = p.piece.lines;
-    let plain = p.rows == p.cols
-        && lines.row
-        && lines.column
-        && lines.diagonal == lines.anti_diagonal
-        && p.piece.count == p.rows
-        && p.holes.iter().all(|h| !h)
-        && p.givens.is_empty()
-        && p.regions.is_none()
-        && p.values.is_none()
-        && p.groups.is_empty();
-    plain.then(|| Permutation {
-        n: p.rows,
-        diagonals: lines.diagonal,
-        wrap: p.wrap,
-        leaps: p.piece.leaps.clone(),
-    })
 }
 
 fn clamp_u32(x: usize) -> u32 {

@@ -1,21 +1,37 @@
 //! Running a plan: counting, streaming solutions to a [`Sink`], the lazy
-//! [`Solutions`] iterator, the first solution, and the split into independent
-//! subproblems that parallel counting (and sharding) is built on. This stage
-//! runs a plan and knows nothing of TOML or output formats.
+//! [`Solutions`] iterator, the first solution, and the one core every count
+//! runs on: the split into [`Subproblem`]s, the parallel runner, shards,
+//! checkpoints and merge ([`longrun`]), one error type ([`SearchError`]).
+//! This stage runs a plan and knows nothing of TOML or output formats; see
+//! `docs/ARCHITECTURE.md` for where a new counting method plugs in.
 
+pub mod checkpoint;
+mod count;
+mod error;
+pub mod longrun;
+pub mod merge;
 mod propagate;
+pub(crate) mod run;
+pub mod shard;
+mod split;
+mod trail;
 mod units;
+mod walk;
 mod walker;
 
 use std::ops::ControlFlow;
 
-use rayon::prelude::*;
+pub use crate::plan::Method;
+pub use count::{ByFrontier, CountOptions, Counted};
+pub use error::SearchError;
+pub use run::Stop;
+pub use shard::Shard;
+pub use split::Subproblem;
 
 use crate::kernel;
-use crate::plan::{Groups, Kernel, Plan};
-use propagate::PropagateWalker;
+use crate::plan::{Groups, Permutation, Plan};
 use units::UnitWalker;
-use walker::{Found, Walker};
+use walk::{Constructed, Walk, by_width, with_walker};
 
 /// One placement: the occupied cells, 0-based (row, col), in row-major order,
 /// givens included.
@@ -54,136 +70,6 @@ impl std::ops::Add for Tally {
             nodes: self.nodes + o.nodes,
         }
     }
-}
-
-/// How to count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CountOptions {
-    /// Worker threads; 1 runs without rayon.
-    pub threads: usize,
-    /// Stop counting at this many.
-    pub limit: Option<u128>,
-    /// Count classes under the board's symmetries instead of solutions.
-    pub unique: bool,
-}
-
-impl Default for CountOptions {
-    fn default() -> Self {
-        CountOptions {
-            threads: 1,
-            limit: None,
-            unique: false,
-        }
-    }
-}
-
-/// One independent part of a search: the solutions under a prefix of placed
-/// cells, or one of the permutation kernel's parts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Subproblem {
-    part: Part,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Part {
-    Prefix(Vec<usize>),
-    Permutation(kernel::Subproblem),
-}
-
-/// The subproblems a search splits into: at least this many where the tree has them.
-const SPLIT_TARGET: usize = 512;
-
-/// A kernel that walks a tree leaf by leaf.
-trait Walk {
-    /// The next leaf's placed cells, or `None` when the walk is over.
-    fn next_leaf(&mut self) -> Option<&[usize]>;
-    /// Nodes visited so far.
-    fn nodes(&self) -> u64;
-}
-
-impl<const G: bool, const W: usize> Walk for Walker<'_, G, W> {
-    #[inline]
-    fn next_leaf(&mut self) -> Option<&[usize]> {
-        (Walker::next_leaf(self) == Found::Leaf).then(|| self.placed())
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-}
-
-/// A walk with one leaf known in advance: a constructed solution.
-struct Constructed {
-    cells: Vec<usize>,
-    /// The leaf has been handed out.
-    given: bool,
-}
-
-impl Walk for Constructed {
-    fn next_leaf(&mut self) -> Option<&[usize]> {
-        (!std::mem::replace(&mut self.given, true)).then_some(&self.cells[..])
-    }
-    fn nodes(&self) -> u64 {
-        0
-    }
-}
-
-impl Walk for PropagateWalker {
-    #[inline]
-    fn next_leaf(&mut self) -> Option<&[usize]> {
-        PropagateWalker::next_leaf(self).then(|| self.placed())
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-}
-
-impl<const W: usize> Walk for UnitWalker<'_, W> {
-    #[inline]
-    fn next_leaf(&mut self) -> Option<&[usize]> {
-        (UnitWalker::next_leaf(self) == Found::Leaf).then(|| self.placed())
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-}
-
-/// Calls `f::<W>(args)` with `W` the plan's words per row: the one place
-/// the width is dispatched, so each walker runs compiled for its width.
-macro_rules! by_width {
-    ($words:expr, $f:ident($($arg:expr),*)) => {
-        match $words {
-            1 => $f::<1>($($arg),*),
-            2 => $f::<2>($($arg),*),
-            4 => $f::<4>($($arg),*),
-            8 => $f::<8>($($arg),*),
-            _ => $f::<16>($($arg),*),
-        }
-    };
-}
-
-/// Runs `$body` with `$w` bound to the plan's walker under `$prefix`, of its
-/// own concrete type (the kernel and the width resolved once, here).
-macro_rules! with_walker {
-    ($plan:expr, $prefix:expr, $W:ident, |$w:ident| $body:expr) => {
-        match $plan.kernel {
-            Kernel::Generic { groups: false } | Kernel::Permutation => {
-                let $w = Walker::<false, $W>::under($plan, $prefix);
-                $body
-            }
-            Kernel::Generic { groups: true } => {
-                let $w = Walker::<true, $W>::under($plan, $prefix);
-                $body
-            }
-            Kernel::Units => {
-                let $w = UnitWalker::<$W>::new($plan, &$plan.groups);
-                $body
-            }
-            Kernel::Propagate => {
-                let $w = PropagateWalker::new(&$plan.problem);
-                $body
-            }
-        }
-    };
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.
@@ -229,7 +115,7 @@ impl Iterator for Solutions<'_> {
 }
 
 /// The givens and the placed cells, together and sorted, into `out`.
-fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
+pub(crate) fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
     out.clear();
     out.extend_from_slice(a);
     out.extend_from_slice(b);
@@ -286,7 +172,7 @@ impl Plan {
     /// The constructed N-queens solution's cells, row by row, for plain
     /// N-queens boards of at least `CONSTRUCT_FROM` rows.
     fn constructed(&self) -> Option<Vec<usize>> {
-        let shape = crate::plan::permutation_shape(&self.problem)?;
+        let shape = Permutation::shape(&self.problem)?;
         let plain = shape.diagonals && !shape.wrap && shape.leaps.is_empty();
         if !plain || shape.n < kernel::construct::CONSTRUCT_FROM {
             return None;
@@ -320,143 +206,10 @@ impl Plan {
             nodes: solutions.nodes(),
         }
     }
-
-    /// Counts solutions (or classes, with `unique`).
-    pub fn count(&self, options: CountOptions) -> Tally {
-        if let (Some(p), None) = (&self.permutation, options.limit) {
-            return permutation_tally(kernel::count(p, options.threads), options.unique);
-        }
-        if options.threads <= 1 || options.limit.is_some() {
-            return self.count_sequential(&[], options);
-        }
-        let prefixes = self.subproblems();
-        // Each thread walks with stacks of its own: as many as the budget holds.
-        let memory = self.problem.memory();
-        let room = crate::problem::MEMORY_BUDGET.saturating_sub(memory.plan) / memory.walker.max(1);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads.min(room.max(1) as usize))
-            .build();
-        let run = || {
-            prefixes
-                .par_iter()
-                .map(|p| self.count_subproblem(p, options.unique))
-                .reduce(Tally::default, |a, b| a + b)
-        };
-        match pool {
-            Ok(pool) => pool.install(run),
-            Err(_) => run(),
-        }
-    }
-
-    /// Counts the solutions under one subproblem.
-    pub fn count_subproblem(&self, sub: &Subproblem, unique: bool) -> Tally {
-        let options = CountOptions {
-            threads: 1,
-            limit: None,
-            unique,
-        };
-        match (&sub.part, &self.permutation) {
-            (Part::Permutation(s), Some(p)) => {
-                permutation_tally(kernel::count_subproblem(p, s), unique)
-            }
-            (Part::Prefix(prefix), _) => self.count_sequential(prefix, options),
-            (Part::Permutation(_), None) => Tally::default(),
-        }
-    }
-
-    fn count_sequential(&self, prefix: &[usize], options: CountOptions) -> Tally {
-        fn run<const W: usize>(plan: &Plan, prefix: &[usize], options: CountOptions) -> Tally {
-            with_walker!(plan, prefix, W, |w| plan.count_leaves(w, options))
-        }
-        by_width!(self.words, run(self, prefix, options))
-    }
-
-    /// Counts the leaves of one walk, compiled for its walker type.
-    fn count_leaves(&self, mut walker: impl Walk, options: CountOptions) -> Tally {
-        let mut count: u128 = 0;
-        let mut cells = Vec::new();
-        let limit = options.limit.unwrap_or(u128::MAX);
-        while count < limit {
-            let Some(placed) = walker.next_leaf() else {
-                break;
-            };
-            if options.unique {
-                merge(&self.problem.givens, placed, &mut cells);
-                if !self.symmetry.is_canonical(&cells) {
-                    continue;
-                }
-            }
-            count += 1;
-        }
-        Tally {
-            count,
-            nodes: walker.nodes(),
-        }
-    }
-
-    /// The independent subproblems the search splits into, in search order;
-    /// every solution lies under exactly one. The split depends only on the
-    /// plan, never on the thread count, so it also numbers shards.
-    pub fn subproblems(&self) -> Vec<Subproblem> {
-        if let Some(p) = &self.permutation {
-            let subs = kernel::subproblems(p);
-            return subs
-                .into_iter()
-                .map(|s| Subproblem {
-                    part: Part::Permutation(s),
-                })
-                .collect();
-        }
-        let mut best = vec![Vec::new()];
-        for cut in 1..=self.need {
-            let prefixes = self.prefixes(cut);
-            let enough = prefixes.len() >= SPLIT_TARGET || prefixes.len() <= 1;
-            best = prefixes;
-            if enough {
-                break;
-            }
-        }
-        best.into_iter()
-            .map(|prefix| Subproblem {
-                part: Part::Prefix(prefix),
-            })
-            .collect()
-    }
-
-    fn prefixes(&self, cut: usize) -> Vec<Vec<usize>> {
-        fn walk<const G: bool, const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
-            let mut w = Walker::<G, W>::new(plan, cut);
-            let mut out = Vec::new();
-            while w.next_leaf() == Found::Leaf {
-                out.push(w.placed().to_vec());
-            }
-            out
-        }
-        fn plain<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
-            walk::<false, W>(plan, cut)
-        }
-        fn groups<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
-            walk::<true, W>(plan, cut)
-        }
-        match self.kernel {
-            Kernel::Generic { groups: false } | Kernel::Permutation => {
-                by_width!(self.words, plain(self, cut))
-            }
-            Kernel::Generic { groups: true } => by_width!(self.words, groups(self, cut)),
-            // Its siblings exclude each other, so a prefix alone is no subproblem.
-            Kernel::Units | Kernel::Propagate => vec![Vec::new()],
-        }
-    }
 }
 
-/// A count from the permutation kernel as a tally.
-fn permutation_tally(c: kernel::Counts, unique: bool) -> Tally {
-    Tally {
-        count: if unique { c.unique } else { c.total },
-        nodes: c.nodes,
-    }
-}
-
+#[cfg(test)]
+mod core_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 
 use crate::plan::{Bits, Groups, Plan};
 
+use super::trail::Trail;
 use super::walker::Found;
 
 /// A resumable most-constrained-unit walk over the whole tree.
@@ -14,7 +15,6 @@ pub(crate) struct UnitWalker<'p, const W: usize> {
     /// The units and groups: the plan's, or the units of a most-constrained `--first`.
     groups: &'p Groups,
     rows: usize,
-    depth: usize,
     /// `blocked[d * rows + r]`: cells of row `r` unavailable at depth `d`,
     /// including the siblings already tried.
     blocked: Vec<Bits<W>>,
@@ -22,13 +22,8 @@ pub(crate) struct UnitWalker<'p, const W: usize> {
     cands: Vec<Bits<W>>,
     /// The plan's free cells per row.
     free: Vec<Bits<W>>,
-    placed: Vec<usize>,
-    counts: Vec<u32>,
-    leaf_pending: bool,
-    at_leaf: bool,
-    done: bool,
-    /// Pieces placed so far.
-    pub(crate) nodes: u64,
+    /// The placed pieces, group counts and where the walk stands.
+    pub(crate) trail: Trail,
 }
 
 impl<'p, const W: usize> UnitWalker<'p, W> {
@@ -44,48 +39,42 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
             plan,
             groups,
             rows,
-            depth: 0,
             blocked,
             cands: vec![Bits::EMPTY; (need + 1) * rows],
             free: (0..rows).map(|r| plan.free_row(r)).collect(),
-            placed: vec![0; need],
-            counts: groups.instances.iter().map(|i| i.given).collect(),
-            leaf_pending: false,
-            at_leaf: false,
-            done: false,
-            nodes: 0,
+            trail: Trail::new(need, groups.instances.iter().map(|i| i.given).collect()),
         };
         if need == 0 {
-            w.done = true;
-            w.leaf_pending = w.mins_hold();
+            let leaf = w.mins_hold();
+            w.trail.finish(leaf);
         } else if !w.choose() {
-            w.done = true;
+            w.trail.finish(false);
         }
         w
     }
 
     /// The placed cells, in placement order.
     pub(crate) fn placed(&self) -> &[usize] {
-        &self.placed[..self.depth]
+        self.trail.placed()
     }
 
     fn mins_hold(&self) -> bool {
         self.groups
             .instances
             .iter()
-            .zip(&self.counts)
+            .zip(&self.trail.counts)
             .all(|(inst, &c)| c >= inst.min)
     }
 
     /// Picks the branching unit at the current depth and loads its open cells;
     /// false when some group can no longer be satisfied.
     fn choose(&mut self) -> bool {
-        let (rows, d) = (self.rows, self.depth);
+        let (rows, d) = (self.rows, self.trail.depth);
         let blocked = &self.blocked[d * rows..(d + 1) * rows];
         let free = &self.free;
         let mut best: Option<(u32, usize)> = None;
         for (i, inst) in self.groups.instances.iter().enumerate() {
-            let count = self.counts[i];
+            let count = self.trail.counts[i];
             if count >= inst.min {
                 continue;
             }
@@ -111,69 +100,47 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
     }
 
     fn place(&mut self, cell: usize) {
-        let (rows, d) = (self.rows, self.depth);
+        let (rows, d, groups) = (self.rows, self.trail.depth, self.groups);
         let (lo, hi) = self.blocked.split_at_mut((d + 1) * rows);
         let hi = &mut hi[..rows];
         self.plan.attack.apply(cell, 0..rows, &lo[d * rows..], hi);
-        for &i in self.groups.of(cell) {
-            let i = i as usize;
-            self.counts[i] += 1;
-            let inst = &self.groups.instances[i];
-            if self.counts[i] >= inst.max {
-                for r in inst.rows() {
-                    hi[r] |= inst.row(r);
-                }
-            }
-        }
         // Later siblings keep this cell empty: it was the unit's lowest piece here.
         lo[d * rows + cell / self.plan.cols].insert(cell % self.plan.cols);
-        self.placed[d] = cell;
-        self.depth = d + 1;
-        self.nodes += 1;
+        self.trail.push(cell, Some(groups), |i| {
+            let inst = &groups.instances[i];
+            for r in inst.rows() {
+                hi[r] |= inst.row(r);
+            }
+        });
     }
 
     fn unplace(&mut self) {
-        self.depth -= 1;
-        for &i in self.groups.of(self.placed[self.depth]) {
-            self.counts[i as usize] -= 1;
-        }
+        self.trail.pop(Some(self.groups));
     }
 
     /// Walks on to the next solution.
     pub(crate) fn next_leaf(&mut self) -> Found {
-        if self.leaf_pending {
-            self.leaf_pending = false;
-            return Found::Leaf;
-        }
-        if self.done {
-            return Found::Done;
-        }
-        if self.at_leaf {
-            self.at_leaf = false;
-            self.unplace();
+        if let Some(found) = self.trail.resume(Some(self.groups)) {
+            return found;
         }
         let rows = self.rows;
         loop {
-            let d = self.depth;
+            let d = self.trail.depth;
             let cands = &mut self.cands[d * rows..(d + 1) * rows];
             match cands.iter().position(|m| !m.is_empty()) {
                 Some(r) => {
                     let col = cands[r].pop_lowest().unwrap_or_default();
                     self.place(r * self.plan.cols + col);
-                    if self.depth == self.plan.need {
+                    if self.trail.depth == self.plan.need {
                         if self.mins_hold() {
-                            self.at_leaf = true;
-                            return Found::Leaf;
+                            return self.trail.leaf();
                         }
                         self.unplace();
                     } else if !self.choose() {
                         self.unplace();
                     }
                 }
-                None if d == 0 => {
-                    self.done = true;
-                    return Found::Done;
-                }
+                None if d == 0 => return self.trail.end(),
                 None => self.unplace(),
             }
         }

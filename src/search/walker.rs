@@ -2,7 +2,9 @@
 //! column first, any number of pieces per row. State lives on explicit stacks
 //! allocated once; the loop allocates nothing.
 
-use crate::plan::{Bits, Plan};
+use crate::plan::{Bits, Groups, Plan};
+
+use super::trail::Trail;
 
 #[derive(Debug, Clone, Copy)]
 struct Frame<const W: usize> {
@@ -29,21 +31,13 @@ pub(crate) struct Walker<'p, const GROUPS: bool, const W: usize> {
     /// Stop at this many placed pieces: `need` for solutions, less for prefixes.
     cut: usize,
     base: usize,
-    depth: usize,
     frames: Vec<Frame<W>>,
     /// The plan's free cells per row.
     free: Vec<Bits<W>>,
     /// `blocked[d * rows + r]`: cells of row `r` taken away at depth `d`.
     blocked: Vec<Bits<W>>,
-    placed: Vec<usize>,
-    counts: Vec<u32>,
-    /// A leaf found while setting up, to report first.
-    leaf_pending: bool,
-    /// The last leaf's piece is still placed.
-    at_leaf: bool,
-    done: bool,
-    /// Pieces placed so far: the search's node count.
-    pub(crate) nodes: u64,
+    /// The placed pieces, group counts and where the walk stands.
+    pub(crate) trail: Trail,
 }
 
 impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
@@ -60,7 +54,6 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
             rows,
             cut,
             base: 0,
-            depth: 0,
             frames: vec![
                 Frame {
                     row: 0,
@@ -70,26 +63,27 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
             ],
             free: (0..rows).map(|r| plan.free_row(r)).collect(),
             blocked,
-            placed: vec![0; cut],
-            counts,
-            leaf_pending: false,
-            at_leaf: false,
-            done: false,
-            nodes: 0,
+            trail: Trail::new(cut, counts),
         };
         if cut == 0 {
             // Nothing to place: the givens alone are the one candidate.
-            w.done = true;
-            w.leaf_pending = plan.need == 0 && w.groups_hold();
+            let leaf = plan.need == 0 && w.groups_hold();
+            w.trail.finish(leaf);
         } else if w.rows_reachable(0) {
             w.frames[0] = Frame {
                 row: 0,
                 cands: w.avail(0, 0),
             };
         } else {
-            w.done = true;
+            w.trail.finish(false);
         }
         w
+    }
+
+    /// The groups the walk counts: none when `GROUPS` is off.
+    #[inline]
+    fn groups(&self) -> Option<&'p Groups> {
+        GROUPS.then_some(&self.plan.groups)
     }
 
     /// A walk of the subtree under `prefix` (placed cells, as found by a walk
@@ -97,19 +91,20 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
     pub(crate) fn under(plan: &'p Plan, prefix: &[usize]) -> Self {
         let mut w = Walker::new(plan, plan.need);
         let Some(&last) = prefix.last() else { return w };
-        w.done = false;
+        w.trail.done = false;
         for &cell in prefix {
             w.place(cell);
         }
         w.base = prefix.len();
         let (row, col) = (last / plan.cols, last % plan.cols);
-        if w.depth == plan.need {
-            w.done = true;
-            w.leaf_pending = w.groups_hold();
+        let depth = w.trail.depth;
+        if depth == plan.need {
+            let leaf = w.groups_hold();
+            w.trail.finish(leaf);
         } else {
-            w.frames[w.depth] = Frame {
+            w.frames[depth] = Frame {
                 row,
-                cands: w.avail(w.depth, row) & Bits::above(col),
+                cands: w.avail(depth, row) & Bits::above(col),
             };
         }
         w
@@ -117,7 +112,7 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
 
     /// The placed cells, in placement order (increasing).
     pub(crate) fn placed(&self) -> &[usize] {
-        &self.placed[..self.depth]
+        self.trail.placed()
     }
 
     #[inline]
@@ -127,47 +122,33 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
 
     #[inline]
     fn place(&mut self, cell: usize) {
-        let (rows, d) = (self.rows, self.depth);
-        let row = cell / self.plan.cols;
+        let (rows, d, plan, groups) = (self.rows, self.trail.depth, self.plan, self.groups());
+        let row = cell / plan.cols;
         let (lo, hi) = self.blocked.split_at_mut((d + 1) * rows);
         let hi = &mut hi[..rows];
-        self.plan.attack.apply(cell, row..rows, &lo[d * rows..], hi);
-        if GROUPS {
-            for &i in self.plan.groups.of(cell) {
-                let i = i as usize;
-                self.counts[i] += 1;
-                let inst = &self.plan.groups.instances[i];
-                if self.counts[i] >= inst.max {
-                    let span = inst.rows();
-                    let (from, to) = (span.start.max(row), span.end.max(row));
-                    for (r, h) in (from..to).zip(&mut hi[from..to]) {
-                        *h |= inst.row(r);
-                    }
-                }
+        plan.attack.apply(cell, row..rows, &lo[d * rows..], hi);
+        self.trail.push(cell, groups, |i| {
+            // A full group takes its cells away from the rows still to come.
+            let inst = &plan.groups.instances[i];
+            let span = inst.rows();
+            let (from, to) = (span.start.max(row), span.end.max(row));
+            for (r, h) in (from..to).zip(&mut hi[from..to]) {
+                *h |= inst.row(r);
             }
-        }
-        self.placed[d] = cell;
-        self.depth = d + 1;
-        self.nodes += 1;
+        });
     }
 
     #[inline]
     fn unplace(&mut self) {
-        self.depth -= 1;
-        if GROUPS {
-            let cell = self.placed[self.depth];
-            for &i in self.plan.groups.of(cell) {
-                self.counts[i as usize] -= 1;
-            }
-        }
+        self.trail.pop(self.groups());
     }
 
     /// Whether the pieces still needed fit: in `extra` cells of the current row
     /// plus what rows `from..` can take.
     fn fits(&self, extra: usize, from: usize) -> bool {
-        let needed = self.plan.need - self.depth;
+        let needed = self.plan.need - self.trail.depth;
         let mut room = extra;
-        let d = self.depth;
+        let d = self.trail.depth;
         for r in from..self.rows {
             if room >= needed {
                 return true;
@@ -182,12 +163,12 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
         if !GROUPS {
             return true;
         }
-        let d = self.depth;
+        let d = self.trail.depth;
         self.plan
             .groups
             .instances
             .iter()
-            .zip(&self.counts)
+            .zip(&self.trail.counts)
             .all(|(inst, &count)| {
                 if count >= inst.min {
                     return true;
@@ -217,35 +198,26 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
                 .groups
                 .instances
                 .iter()
-                .zip(&self.counts)
+                .zip(&self.trail.counts)
                 .all(|(inst, &c)| inst.min <= c && c <= inst.max)
     }
 
     /// Walks on to the next leaf: a solution, or a prefix of `cut` pieces.
     pub(crate) fn next_leaf(&mut self) -> Found {
-        if self.leaf_pending {
-            self.leaf_pending = false;
-            return Found::Leaf;
-        }
-        if self.done {
-            return Found::Done;
-        }
-        if self.at_leaf {
-            self.at_leaf = false;
-            self.unplace();
+        if let Some(found) = self.trail.resume(self.groups()) {
+            return found;
         }
         loop {
-            let d = self.depth;
+            let d = self.trail.depth;
             let mut frame = self.frames[d];
             if let Some(col) = frame.cands.pop_lowest() {
                 self.frames[d].cands = frame.cands;
                 let cell = frame.row * self.plan.cols + col;
                 self.place(cell);
-                let d = self.depth;
+                let d = self.trail.depth;
                 if d == self.cut {
                     if d < self.plan.need || self.groups_hold() {
-                        self.at_leaf = true;
-                        return Found::Leaf;
+                        return self.trail.leaf();
                     }
                     self.unplace();
                     continue;
@@ -267,8 +239,7 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
                         cands: self.avail(d, row),
                     };
                 } else if d == self.base {
-                    self.done = true;
-                    return Found::Done;
+                    return self.trail.end();
                 } else {
                     self.unplace();
                 }

@@ -1,0 +1,153 @@
+//! The counting methods, and the plan's choice among the searches. The
+//! choice reads the problem's meaning (its lines, groups and board), never a
+//! rule's name; the search stage runs whichever is chosen under one split, one
+//! parallel runner and one error policy (see `docs/ARCHITECTURE.md`).
+
+use crate::problem::Problem;
+
+/// How a plan is counted: one of the searches the plan chooses, or the
+/// row-frontier DP, which a count may choose instead ([`crate::CountOptions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Row by row, lowest column first, any number of pieces per row; group
+    /// counting compiled out when the rules have no groups.
+    Rows {
+        /// Whether group counts are tracked.
+        groups: bool,
+    },
+    /// Most-constrained unit first: for group rules where one family of exact
+    /// groups of one piece each covers the board (Queens game, one-star battle).
+    Units,
+    /// Propagation to a fixed point after every decision, then a branch on
+    /// the most constrained unit: for group rules where a family of exact
+    /// groups of two or more pieces covers the board (star battle, k ≥ 2).
+    Propagate,
+    /// The permutation kernel for counting: one piece per row and column on a
+    /// plain square board, one class representative per symmetry class
+    /// (queens, rooks, superqueens, torus queens, Hertzsprung). Listing walks
+    /// rows, which gives the same solutions in row order.
+    Permutation,
+    /// The row-frontier DP ([`crate::frontier`]): counts without listing.
+    /// A count chooses it; a plan's own method is always a search.
+    Frontier,
+}
+
+impl Method {
+    /// What the method is, in a few words (`placer check`, `--stats`).
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Method::Rows { groups: true } => "generic row-by-row, with group counts",
+            Method::Rows { groups: false } => "generic row-by-row",
+            Method::Units => "most-constrained unit first (region games)",
+            Method::Propagate => "most-constrained unit first, propagating (region games)",
+            Method::Permutation => {
+                "permutation: counts one solution per symmetry class, weighted (lists row by row)"
+            }
+            Method::Frontier => "row-frontier DP",
+        }
+    }
+
+    /// The method's short name (`--stats`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Rows { .. } => "row search",
+            Method::Units => "unit search",
+            Method::Propagate => "propagating unit search",
+            Method::Permutation => "permutation kernel",
+            Method::Frontier => "row-frontier DP",
+        }
+    }
+
+    /// The search that lists this method's solutions: counting-only methods
+    /// list with the row walk.
+    pub(crate) fn lister(self, groups: bool) -> Method {
+        match self {
+            Method::Permutation | Method::Frontier => Method::Rows { groups },
+            other => other,
+        }
+    }
+
+    /// The plan's search for `problem`: `partitioned` is the largest count of
+    /// an exact group family that covers the board, if one does.
+    pub(crate) fn choose(problem: &Problem, partitioned: Option<usize>, groups: bool) -> Method {
+        if Permutation::of(problem).is_some() {
+            Method::Permutation
+        } else if partitioned.is_some_and(|k| k >= 2) {
+            // Several pieces per unit: propagation pays (measured in benches/puzzles.rs).
+            Method::Propagate
+        } else if partitioned.is_some() {
+            Method::Units
+        } else {
+            Method::Rows { groups }
+        }
+    }
+}
+
+/// A permutation rule: n pieces on n×n, one per row and column — the rules
+/// in the terms of the permutation kernel ([`crate::kernel`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Permutation {
+    /// Board side and number of pieces.
+    pub n: usize,
+    /// No two pieces on one diagonal, both the `\` and the `/` family.
+    pub diagonals: bool,
+    /// Torus: diagonals and leaps wrap around both edges.
+    pub wrap: bool,
+    /// Leaps `(a, b)` with `a <= b`; all 8 mirror images attack, e.g. `(1, 2)`
+    /// is the knight, `(0, 1)` and `(1, 1)` the king.
+    pub leaps: Vec<(usize, usize)>,
+}
+
+impl Permutation {
+    /// The largest board side the bitmask kernel supports.
+    pub const MAX_N: usize = 32;
+
+    /// N-queens: one per row, column and diagonal.
+    pub fn queens(n: usize) -> Self {
+        Self {
+            n,
+            diagonals: true,
+            wrap: false,
+            leaps: Vec::new(),
+        }
+    }
+
+    /// N rooks: one per row and column, nothing else.
+    pub fn rooks(n: usize) -> Self {
+        Self {
+            n,
+            diagonals: false,
+            wrap: false,
+            leaps: Vec::new(),
+        }
+    }
+
+    /// The rules as a permutation problem the kernel counts, when they are
+    /// one and within [`Permutation::MAX_N`].
+    pub fn of(p: &Problem) -> Option<Permutation> {
+        Permutation::shape(p).filter(|s| s.n <= Permutation::MAX_N)
+    }
+
+    /// The rules as a permutation problem of any size: n pieces on a plain
+    /// n×n board, no two in a row or column, both diagonal families or
+    /// neither, nothing else but leaps (and a torus).
+    pub(crate) fn shape(p: &Problem) -> Option<Permutation> {
+        let lines = p.piece.lines;
+        let plain = p.rows == p.cols
+            && lines.row
+            && lines.column
+            && lines.diagonal == lines.anti_diagonal
+            && p.piece.count == p.rows
+            && p.holes.iter().all(|h| !h)
+            && p.givens.is_empty()
+            && p.regions.is_none()
+            && p.values.is_none()
+            && p.groups.is_empty();
+        plain.then(|| Permutation {
+            n: p.rows,
+            diagonals: lines.diagonal,
+            wrap: p.wrap,
+            leaps: p.piece.leaps.clone(),
+        })
+    }
+}

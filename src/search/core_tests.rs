@@ -1,0 +1,162 @@
+//! The one core: subproblems belong to their plan, a stop flag interrupts,
+//! and shards merged add up to the plain count whatever the method.
+
+use super::longrun::{self, Ended, LongRun};
+use super::merge::merge;
+use super::tests::plan;
+use super::*;
+use crate::spec::builtin;
+
+fn builtin_plan(name: &str, set: &[(&str, i64)]) -> Plan {
+    let text = builtin(name)
+        .unwrap_or_else(|| panic!("no built-in {name}"))
+        .text;
+    plan(text, set)
+}
+
+fn plain_count(plan: &Plan, unique: bool) -> u128 {
+    plan.count(CountOptions {
+        unique,
+        ..CountOptions::default()
+    })
+    .unwrap()
+    .count
+}
+
+#[test]
+fn a_subproblem_of_another_plan_is_an_error_not_a_count() {
+    let queens8 = builtin_plan("queens", &[("n", 8)]);
+    let queens9 = builtin_plan("queens", &[("n", 9)]);
+    let kings = builtin_plan("kings", &[("n", 5)]);
+    let sub = &queens9.subproblems()[3];
+    for other in [&queens8, &kings] {
+        let err = other.count_subproblem(sub, false).unwrap_err();
+        assert!(matches!(err, SearchError::Foreign { index: 3 }), "{err}");
+        assert!(err.to_string().contains("belongs to another plan"));
+    }
+    // Same meaning, another method: refused too.
+    let mut rows = queens9.clone();
+    rows.method = Method::Rows { groups: false };
+    assert!(rows.count_subproblem(sub, false).is_err());
+    // Its own plan, and one rebuilt from the same rules, count it.
+    let again = builtin_plan("queens", &[("n", 9)]);
+    assert_eq!(
+        queens9.count_subproblem(sub, false).unwrap(),
+        again.count_subproblem(sub, false).unwrap()
+    );
+}
+
+#[test]
+fn a_set_stop_flag_interrupts_every_count() {
+    let stop = Stop::new();
+    stop.set();
+    for (name, set) in [("queens", 10), ("kings", 6), ("knights", 5)] {
+        let plan = builtin_plan(name, &[("n", set)]);
+        for threads in [1, 2] {
+            let options = CountOptions {
+                threads,
+                stop: Some(stop.clone()),
+                ..CountOptions::default()
+            };
+            let err = plan.count(options).unwrap_err();
+            assert!(matches!(err, SearchError::Interrupted), "{name}: {err}");
+        }
+        let run = LongRun {
+            threads: 2,
+            stop: Some(stop.clone()),
+            ..LongRun::default()
+        };
+        let ended = longrun::count(&plan, &run, |_| {}).unwrap();
+        assert!(matches!(ended, Ended::Interrupted), "{name}");
+    }
+    stop.clear();
+    let plan = builtin_plan("queens", &[("n", 6)]);
+    let options = CountOptions {
+        stop: Some(stop),
+        ..CountOptions::default()
+    };
+    assert_eq!(plan.count(options).unwrap().count, 4);
+}
+
+/// Runs every shard of `k` through the library's long run, writes each
+/// result where `placer merge` would read it, and merges them.
+fn merged(plan: &Plan, k: usize, unique: bool, dir: &std::path::Path) -> u128 {
+    let mut paths = Vec::new();
+    for index in 1..=k {
+        let run = LongRun {
+            threads: 1 + index % 2,
+            unique,
+            shard: Some(Shard { index, of: k }),
+            ..LongRun::default()
+        };
+        let Ended::Finished(part) = longrun::count(plan, &run, |_| {}).unwrap() else {
+            panic!("shard {index}/{k} interrupted");
+        };
+        let path = dir.join(format!("part{index}.json"));
+        std::fs::write(&path, serde_json::to_string(&part).unwrap()).unwrap();
+        paths.push(path);
+    }
+    merge(&paths).unwrap().count.parse().unwrap()
+}
+
+#[test]
+fn shards_merged_equal_the_plain_count_for_every_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[(&str, i64)]); 6] = [
+        ("queens", &[("n", 8)]),
+        ("superqueens", &[("n", 10)]),
+        ("kings", &[("n", 6)]),
+        ("knights", &[("n", 4)]),
+        ("bishops", &[("n", 4)]),
+        ("torus-queens", &[("n", 7)]),
+    ];
+    for (name, set) in cases {
+        let plan = builtin_plan(name, set);
+        for unique in [false, true] {
+            if unique && plan.symmetry.order() == 1 {
+                continue;
+            }
+            let want = plain_count(&plan, unique);
+            for k in [1, 3, 7] {
+                assert_eq!(
+                    merged(&plan, k, unique, dir.path()),
+                    want,
+                    "{name} {set:?} unique {unique}, {k} shards"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_checkpoint_resumes_to_the_plain_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.ckpt");
+    let plan = builtin_plan("kings", &[("n", 7)]);
+    let want = plain_count(&plan, false);
+    // A first run that stops at once leaves a checkpoint with nothing done.
+    let stop = Stop::new();
+    stop.set();
+    let run = LongRun {
+        threads: 2,
+        checkpoint: Some(path.clone()),
+        stop: Some(stop),
+        ..LongRun::default()
+    };
+    assert!(matches!(
+        longrun::count(&plan, &run, |_| {}).unwrap(),
+        Ended::Interrupted
+    ));
+    assert!(path.exists());
+    let run = LongRun { stop: None, ..run };
+    let Ended::Finished(part) = longrun::count(&plan, &run, |_| {}).unwrap() else {
+        panic!("interrupted without a stop");
+    };
+    assert_eq!(part.count, want.to_string());
+    // Another plan refuses it.
+    let other = builtin_plan("kings", &[("n", 6)]);
+    let err = longrun::count(&other, &run, |_| {})
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("but this run is `kings` with"), "{err}");
+}

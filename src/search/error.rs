@@ -1,0 +1,51 @@
+//! Why a count did not give a number: the one error type of the search
+//! stage, for plain counts, shards, checkpoints and merges alike.
+
+use crate::frontier::FrontierError;
+
+/// Why a count failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The worker threads could not start.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    Threads {
+        /// Threads asked for.
+        threads: usize,
+        /// What the system said.
+        reason: String,
+    },
+    /// A subproblem made from another plan (other rules, parameters or method).
+    #[error(
+        "subproblem {index} belongs to another plan (other rules, parameters or counting method)"
+    )]
+    Foreign {
+        /// The subproblem's index in its own plan's split.
+        index: usize,
+    },
+    /// The caller's stop flag was set before the count finished.
+    #[error("interrupted")]
+    Interrupted,
+    /// The row-frontier DP could not count.
+    #[error(transparent)]
+    Frontier(#[from] FrontierError),
+    /// The options ask for something the chosen method does not do.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A sum outgrew 128 bits.
+    #[error("the count overflows 128 bits")]
+    Overflow,
+    /// A file could not be read or written.
+    #[error("{what}")]
+    Io {
+        /// What was being done, naming the file.
+        what: String,
+        /// The system's error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A checkpoint or shard result that placer does not take: from another
+    /// run, damaged, of another format, incomplete. The message says which.
+    #[error("{0}")]
+    Refused(String),
+}

@@ -1,0 +1,243 @@
+//! The one split of a search into independent subproblems: the placements of
+//! the first pieces, in a fixed order that depends only on the plan (never on
+//! threads or machines), so it numbers parallel tasks, shards and checkpoint
+//! entries alike. Every solution lies under exactly one subproblem.
+
+use super::walk::{Walk, by_width, with_walker};
+use super::walker::{Found, Walker};
+use super::{CountOptions, SearchError, Tally};
+use crate::kernel::{Counter, Counts, Permutation};
+use crate::plan::{Method, Plan};
+use crate::problem::MEMORY_BUDGET;
+
+/// One independent part of a search: the solutions under a prefix of placed
+/// cells. Only [`Plan::subproblems`] makes them, and only that plan (or one
+/// of the same meaning and method) counts them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Subproblem {
+    /// Position in the plan's split.
+    index: usize,
+    /// The prefix's cells, 0-based row-major, in placement order.
+    cells: Vec<usize>,
+    /// The meaning hash of the plan that made it.
+    meaning: u64,
+    /// The method of the plan that made it.
+    method: Method,
+}
+
+impl Subproblem {
+    /// Position in the plan's split: shard and checkpoint numbers.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The prefix's cells, 0-based (row, col), in placement order.
+    pub fn cells(&self, cols: usize) -> Vec<(usize, usize)> {
+        self.cells.iter().map(|&c| (c / cols, c % cols)).collect()
+    }
+}
+
+/// The parts the split aims for at least, where the tree has them: enough
+/// for rayon to balance hundreds per thread. The permutation kernel's
+/// subtrees are cheap to set up and uneven, so big boards take more of them
+/// (measured in `docs/PERFORMANCE.md`); small ones take milliseconds.
+fn target(method: Method, n: usize) -> usize {
+    match method {
+        Method::Permutation if n >= 14 => 2000,
+        Method::Permutation => 200,
+        _ => 512,
+    }
+}
+
+/// A plan ready to count its subproblems: the permutation kernel compiled
+/// once, when the plan counts with it.
+pub(crate) struct Split<'p> {
+    plan: &'p Plan,
+    counter: Option<Counter>,
+    /// The subproblems, in order.
+    pub(crate) parts: Vec<Subproblem>,
+}
+
+impl<'p> Split<'p> {
+    /// `plan` ready to count subproblems, without computing the split.
+    pub(crate) fn prepare(plan: &'p Plan) -> Split<'p> {
+        let counter = (plan.method == Method::Permutation)
+            .then(|| Permutation::of(&plan.problem))
+            .flatten()
+            .map(|p| Counter::new(&p));
+        Split {
+            plan,
+            counter,
+            parts: Vec::new(),
+        }
+    }
+
+    /// Splits `plan`.
+    pub(crate) fn new(plan: &'p Plan) -> Split<'p> {
+        let mut split = Split::prepare(plan);
+        let prefixes: Vec<Vec<usize>> = match &split.counter {
+            Some(counter) => counter
+                .split(target(plan.method, plan.rows))
+                .into_iter()
+                .map(|cols| {
+                    let rows = cols.iter().enumerate();
+                    rows.map(|(r, &c)| r * plan.cols + usize::from(c)).collect()
+                })
+                .collect(),
+            None => plan.prefixes(),
+        };
+        split.parts = prefixes
+            .into_iter()
+            .enumerate()
+            .map(|(index, cells)| Subproblem {
+                index,
+                cells,
+                meaning: plan.meaning,
+                method: plan.method,
+            })
+            .collect();
+        split
+    }
+
+    /// Counts the solutions (or classes) under `sub`, which must come from
+    /// this plan.
+    pub(crate) fn count(
+        &self,
+        sub: &Subproblem,
+        options: &CountOptions,
+    ) -> Result<Tally, SearchError> {
+        let plan = self.plan;
+        if sub.meaning != plan.meaning || sub.method != plan.method {
+            return Err(SearchError::Foreign { index: sub.index });
+        }
+        match &self.counter {
+            Some(counter) => {
+                let cols: Vec<u8> = sub.cells.iter().map(|&c| (c % plan.cols) as u8).collect();
+                Ok(permutation_tally(counter.count(&cols), options.unique))
+            }
+            None => plan.count_under(&sub.cells, options),
+        }
+    }
+}
+
+/// A count from the permutation kernel as a tally.
+pub(crate) fn permutation_tally(c: Counts, unique: bool) -> Tally {
+    Tally {
+        count: if unique { c.unique } else { c.total },
+        nodes: c.nodes,
+    }
+}
+
+impl Plan {
+    /// The independent subproblems the search splits into, in search order;
+    /// every solution lies under exactly one. The split depends only on the
+    /// plan, never on the thread count, so it also numbers shards.
+    pub fn subproblems(&self) -> Vec<Subproblem> {
+        Split::new(self).parts
+    }
+
+    /// Counts the solutions (or classes, with `unique`) under one
+    /// subproblem; the sum over [`Plan::subproblems`] is [`Plan::count`]. A
+    /// subproblem of another plan is an error, never a count.
+    pub fn count_subproblem(&self, sub: &Subproblem, unique: bool) -> Result<Tally, SearchError> {
+        let options = CountOptions {
+            unique,
+            ..CountOptions::default()
+        };
+        Split::prepare(self).count(sub, &options)
+    }
+
+    /// Worker threads for `requested`: no more than the memory budget holds,
+    /// each thread walking with stacks of its own.
+    pub(crate) fn worker_threads(&self, requested: usize) -> usize {
+        let memory = self.problem.memory();
+        let room = MEMORY_BUDGET.saturating_sub(memory.plan) / memory.walker.max(1);
+        requested.min(usize::try_from(room).unwrap_or(usize::MAX).max(1))
+    }
+
+    /// Counts the leaves under `prefix` on this thread (the whole tree for
+    /// an empty one), up to the limit, checking the stop flag as it goes.
+    pub(crate) fn count_under(
+        &self,
+        prefix: &[usize],
+        options: &CountOptions,
+    ) -> Result<Tally, SearchError> {
+        fn run<const W: usize>(
+            plan: &Plan,
+            prefix: &[usize],
+            options: &CountOptions,
+        ) -> Result<Tally, SearchError> {
+            with_walker!(plan, prefix, W, |w| plan.count_leaves(w, options))
+        }
+        by_width!(self.words, run(self, prefix, options))
+    }
+
+    /// Counts the leaves of one walk, compiled for its walker type.
+    fn count_leaves(
+        &self,
+        mut walker: impl Walk,
+        options: &CountOptions,
+    ) -> Result<Tally, SearchError> {
+        let mut count: u128 = 0;
+        let mut cells = Vec::new();
+        let limit = options.limit.unwrap_or(u128::MAX);
+        let mut leaves: u32 = 0;
+        while count < limit {
+            let Some(placed) = walker.next_leaf() else {
+                break;
+            };
+            leaves = leaves.wrapping_add(1);
+            if leaves % 4096 == 0 && super::run::stopped(options.stop.as_ref()) {
+                return Err(SearchError::Interrupted);
+            }
+            if options.unique {
+                super::merge(&self.problem.givens, placed, &mut cells);
+                if !self.symmetry.is_canonical(&cells) {
+                    continue;
+                }
+            }
+            count += 1;
+        }
+        Ok(Tally {
+            count,
+            nodes: walker.nodes(),
+        })
+    }
+
+    /// The prefixes of the row walk's split: the shallowest cut with at
+    /// least the target, or all the tree has. Walks whose siblings exclude
+    /// each other (units, propagation) do not split: one empty prefix.
+    fn prefixes(&self) -> Vec<Vec<usize>> {
+        fn walk<const G: bool, const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            let mut w = Walker::<G, W>::new(plan, cut);
+            let mut out = Vec::new();
+            while w.next_leaf() == Found::Leaf {
+                out.push(w.placed().to_vec());
+            }
+            out
+        }
+        fn plain<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            walk::<false, W>(plan, cut)
+        }
+        fn groups<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
+            walk::<true, W>(plan, cut)
+        }
+        let at = |cut| match self.method {
+            Method::Rows { groups: true } => by_width!(self.words, groups(self, cut)),
+            _ => by_width!(self.words, plain(self, cut)),
+        };
+        if matches!(self.method, Method::Units | Method::Propagate) {
+            return vec![Vec::new()];
+        }
+        let mut best = vec![Vec::new()];
+        for cut in 1..=self.need {
+            let prefixes = at(cut);
+            let enough = prefixes.len() >= target(self.method, self.rows) || prefixes.len() <= 1;
+            best = prefixes;
+            if enough {
+                break;
+            }
+        }
+        best
+    }
+}
