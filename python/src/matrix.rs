@@ -1,6 +1,5 @@
 //! Matrix selections from Python: `placer.select(matrix)` and its methods.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
@@ -12,6 +11,7 @@ use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix
 use crate::errors::{matrix_error, too_large};
 use crate::run;
 use crate::solution::{Owner, Solution, SolutionIter, produce};
+use placer::search::Stop;
 
 /// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
 /// `None` (a hole).
@@ -154,7 +154,7 @@ impl Select {
     /// limit (the message names them); ``all()`` lists instead.
     fn count(&self, py: Python<'_>) -> PyResult<BigUint> {
         let owner = self.owner.clone();
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = Stop::new();
         let counted = run::interruptible(py, stop, move || match &*owner {
             Owner::Matrix(m, _) => matrix::count(m).map(|c| c.to_biguint()),
             Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
@@ -169,7 +169,7 @@ impl Select {
     fn top(&self, py: Python<'_>, k: usize, maximize: bool) -> PyResult<Vec<Solution>> {
         self.exact()?;
         let owner = self.owner.clone();
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = Stop::new();
         let ranked = run::interruptible(py, stop, move || match &*owner {
             Owner::Matrix(m, _) => matrix::top_k(m, k, Select::sense(maximize)),
             Owner::Rules(_) => unreachable!("a Select always owns a matrix"),

@@ -3,13 +3,13 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use placer::problem::Family;
+use placer::search::Stop;
 use placer::spec::BUILTIN;
 use placer::{Bindings, Diagnostic, Plan, Problem, RuleSpec, Source};
 
@@ -61,7 +61,7 @@ fn threads(requested: Option<usize>) -> usize {
 
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
 fn count_plan(py: Python<'_>, plan: Arc<Plan>, ask: Ask) -> PyResult<BigUint> {
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = Stop::new();
     let flag = stop.clone();
     let counted = run::interruptible(py, stop, move || run::count(&plan, ask, &flag))??;
     counted.ok_or_else(|| errors::internal("the count stopped without an interrupt"))
@@ -70,7 +70,7 @@ fn count_plan(py: Python<'_>, plan: Arc<Plan>, ask: Ask) -> PyResult<BigUint> {
 /// The first solution off the GIL, interruptible.
 fn first_of(py: Python<'_>, plan: Arc<Plan>, unique: bool) -> PyResult<Option<Solution>> {
     let owner = Arc::new(Owner::Rules(plan.problem.clone()));
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = Stop::new();
     let found = run::interruptible(py, stop, move || plan.first_order(unique).next())?;
     Ok(found.map(|s| Solution::new((s.cells, None), &owner)))
 }
@@ -210,7 +210,7 @@ fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
     d.set_item("groups", groups)?;
     d.set_item("symmetries", plan.symmetry.order())?;
     d.set_item("symmetry", plan.symmetry.describe())?;
-    d.set_item("kernel", plan.kernel.describe())?;
+    d.set_item("kernel", plan.method.describe())?;
     d.set_item("text", plan.describe())?;
     Ok(d)
 }

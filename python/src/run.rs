@@ -3,18 +3,15 @@
 //! `KeyboardInterrupt` at once.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use num_bigint::BigUint;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
-use placer::Plan;
-use placer::frontier::{self, Budget, FrontierError, Method};
-use placer::plan::Kernel;
+use placer::frontier::{Budget, Method};
+use placer::search::{SearchError, Stop};
+use placer::{CountOptions, Plan};
 
 use crate::errors;
 
@@ -28,7 +25,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// `placer.InternalError`.
 pub fn interruptible<T: Send + 'static>(
     py: Python<'_>,
-    stop: Arc<AtomicBool>,
+    stop: Stop,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
@@ -52,7 +49,7 @@ pub fn interruptible<T: Send + 'static>(
             }
             Err(RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
-                    stop.store(true, Ordering::SeqCst);
+                    stop.set();
                     return Err(e);
                 }
             }
@@ -80,49 +77,26 @@ pub struct Ask {
     pub limit: Option<u128>,
 }
 
-/// Counts the plan's solutions as `placer solve --count` does: 0 at once when
-/// a group cannot be met, the row-frontier DP where it is chosen, else the
-/// search over the plan's subproblems, checking `stop` between them.
-/// `None` when stopped.
-pub fn count(plan: &Plan, ask: Ask, stop: &AtomicBool) -> PyResult<Option<BigUint>> {
+/// Counts the plan's solutions as `placer solve --count` does, through the
+/// library's one method choice (`Plan::count_exact` with `Method::Auto`): 0
+/// at once when a group cannot be met, the row-frontier DP where it is
+/// chosen, else the search over the plan's subproblems, which checks `stop`
+/// between them. `None` when stopped.
+pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
     if plan.problem.unmeetable().is_some() {
         return Ok(Some(BigUint::ZERO));
     }
-    if let Some(limit) = ask.limit {
-        // `..default()`: the search core is adding fields (a stop flag).
-        #[allow(clippy::needless_update)]
-        let options = placer::CountOptions {
-            threads: ask.threads,
-            limit: Some(limit),
-            unique: ask.unique,
-            ..placer::CountOptions::default()
-        };
-        return Ok(Some(plan.count(options).count.into()));
-    }
-    if !ask.unique {
-        let permutation = plan.kernel == Kernel::Permutation;
-        if frontier::choose(&plan.problem, Method::Auto, permutation).frontier {
-            match frontier::count(&plan.problem, &Budget::default()) {
-                Ok(counted) => return Ok(Some(counted.count)),
-                Err(FrontierError::TooBig { .. }) => {}
-                Err(e) => return Err(errors::too_large(e)),
-            }
-        }
-    }
-    let subs = plan.subproblems();
-    let one =
-        |sub| (!stop.load(Ordering::Relaxed)).then(|| plan.count_subproblem(sub, ask.unique).count);
-    let add = |a: Option<u128>, b: Option<u128>| Some(a? + b?);
-    let total = if ask.threads <= 1 {
-        subs.iter().map(one).try_fold(0, |a, b| add(Some(a), b))
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(ask.threads)
-            .build()
-            .map_err(|e| errors::internal(format!("cannot start threads: {e}")))?;
-        pool.install(|| subs.par_iter().map(one).reduce(|| Some(0), add))
+    let options = CountOptions {
+        threads: ask.threads,
+        limit: ask.limit,
+        unique: ask.unique,
+        method: Method::Auto,
+        budget: Budget::default(),
+        stop: Some(stop.clone()),
     };
-    Ok(total
-        .filter(|_| !stop.load(Ordering::SeqCst))
-        .map(BigUint::from))
+    match plan.count_exact(&options) {
+        Ok(counted) => Ok(Some(counted.count)),
+        Err(SearchError::Interrupted) => Ok(None),
+        Err(e) => Err(errors::too_large(e)),
+    }
 }
