@@ -183,17 +183,7 @@ fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
     piece.set_item("name", &p.piece.name)?;
     piece.set_item("symbol", p.piece.symbol.to_string())?;
     piece.set_item("count", p.piece.count)?;
-    let l = p.piece.lines;
-    let lines: Vec<&str> = [
-        (l.row, "row"),
-        (l.column, "column"),
-        (l.diagonal, "diagonal"),
-        (l.anti_diagonal, "anti-diagonal"),
-    ]
-    .into_iter()
-    .filter_map(|(on, name)| on.then_some(name))
-    .collect();
-    piece.set_item("lines", lines)?;
+    piece.set_item("lines", p.piece.lines.names())?;
     piece.set_item("leaps", p.piece.leaps.clone())?;
     d.set_item("piece", piece)?;
     let groups: Vec<Bound<'py, PyDict>> = p

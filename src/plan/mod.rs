@@ -181,17 +181,7 @@ impl Plan {
     pub fn describe(&self) -> String {
         let p = &self.problem;
         let mut out = String::new();
-        let l = p.piece.lines;
-        let lines: Vec<&str> = [
-            (l.row, "row"),
-            (l.column, "column"),
-            (l.diagonal, "diagonal"),
-            (l.anti_diagonal, "anti-diagonal"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, n)| *n)
-        .collect();
+        let lines = p.piece.lines.names();
         let leaps: Vec<String> = p
             .piece
             .leaps

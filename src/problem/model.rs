@@ -74,6 +74,21 @@ pub struct Lines {
     pub anti_diagonal: bool,
 }
 
+impl Lines {
+    /// The names of the families that are on, as rule files spell them.
+    pub fn names(&self) -> Vec<&'static str> {
+        [
+            (self.row, "row"),
+            (self.column, "column"),
+            (self.diagonal, "diagonal"),
+            (self.anti_diagonal, "anti-diagonal"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+    }
+}
+
 /// A family of cell groups: each cell lies in at most one group of a family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Family {
