@@ -268,3 +268,86 @@ fn generate_with_a_difficulty_gives_a_puzzle_of_that_grade() {
     ]);
     assert!(explained.trim_end().ends_with("grade easy"), "{explained}");
 }
+
+/// A random labelling of a `size`×`size` grid with `size` regions (each used),
+/// one letter per cell: regions need not be connected, puzzles need not be
+/// unique or solvable.
+fn random_regions(size: usize, rng: &mut impl rand::Rng) -> String {
+    use rand::seq::SliceRandom;
+    let mut labels: Vec<usize> = (0..size * size)
+        .map(|i| {
+            if i < size {
+                i
+            } else {
+                rng.random_range(0..size)
+            }
+        })
+        .collect();
+    labels.shuffle(rng);
+    labels
+        .chunks(size)
+        .map(|row| {
+            let mut line: String = row.iter().map(|&l| (b'A' + l as u8) as char).collect();
+            line.push('\n');
+            line
+        })
+        .collect()
+}
+
+/// On random region grids, with any number of solutions, every logic step
+/// (no guesses) places only cells that every solution (by the brute-force
+/// oracle) has and empties only cells that none has; logic that finishes
+/// means exactly one solution, and a contradiction means none.
+#[test]
+fn logic_steps_hold_in_every_solution_of_random_puzzles() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+    let cases: [(&str, i64, std::ops::RangeInclusive<usize>); 4] = [
+        ("region-queens", 1, 1..=6),
+        ("star-battle", 0, 1..=4),
+        ("star-battle", 1, 4..=6),
+        ("star-battle", 2, 5..=6),
+    ];
+    for (game, k, sizes) in cases {
+        for size in sizes {
+            for _ in 0..12 {
+                let regions = random_regions(size, &mut rng);
+                let spec = RuleSpec::resolve(game).unwrap();
+                let set = if game == "star-battle" {
+                    vec![("k".to_string(), k)]
+                } else {
+                    vec![]
+                };
+                let bindings = placer::Bindings {
+                    set,
+                    regions: Some(placer::error::Source::new("<random>", regions.clone())),
+                    cells: None,
+                };
+                let p = placer::Problem::bind(&spec, &bindings).unwrap();
+                let all = placer::problem::oracle::solutions(&p);
+                let label = format!("{game} k={k} {size}×{size}:\n{regions}");
+                let mut board = Board::new(&p).unwrap();
+                let mut steps = 0;
+                while !board.solved() && board.contradiction().is_none() {
+                    let Some(s) = board.next_step() else { break };
+                    for sol in &all {
+                        assert!(s.place.iter().all(|c| sol.contains(c)), "{label}{s:?}");
+                        assert!(s.exclude.iter().all(|c| !sol.contains(c)), "{label}{s:?}");
+                    }
+                    board.apply(&s);
+                    steps += 1;
+                    assert!(steps <= size * size, "{label}: no progress");
+                }
+                if k == 0 {
+                    assert!(board.solved(), "{label}: a count of 0 empties every cell");
+                }
+                if board.solved() {
+                    assert_eq!(all, vec![board.cells_marked(Mark::Piece)], "{label}");
+                }
+                if board.contradiction().is_some() {
+                    assert!(all.is_empty(), "{label}");
+                }
+            }
+        }
+    }
+}

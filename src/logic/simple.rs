@@ -33,11 +33,26 @@ pub fn neighbours(b: &Board) -> Option<Step> {
     })
 }
 
-/// A unit that needs as many pieces as it has open cells fills them all.
+/// A unit that needs as many pieces as it has open cells fills them all; one
+/// that needs none (a count of 0) empties them.
 pub fn last_cells(b: &Board) -> Option<Step> {
     (0..b.units.len()).find_map(|u| {
         let open = b.open(u);
         let need = b.need(u);
+        if need == 0 && !open.is_empty() {
+            let reason = format!(
+                "{} needs no more {}s, so its open cells stay empty",
+                b.name(u),
+                b.problem.piece.name
+            );
+            return Some(step(
+                Technique::LastCells,
+                vec![],
+                open.clone(),
+                reason,
+                open,
+            ));
+        }
         (need > 0 && open.len() as isize == need).then(|| {
             let reason = if need == 1 {
                 format!(
