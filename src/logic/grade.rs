@@ -11,7 +11,7 @@ pub enum Grade {
     Easy,
     /// Also needs pairs and triples, or k units confined to k lines.
     Medium,
-    /// Also needs 2×2 capacity or a contradiction one step ahead.
+    /// Also needs 2×2 capacity or a contradiction ahead (one step or a chain).
     Hard,
     /// Logic alone does not finish: at least one guess.
     NeedsGuessing,
@@ -23,7 +23,7 @@ impl Grade {
         match t {
             Technique::Neighbours | Technique::LastCells | Technique::Confined => Grade::Easy,
             Technique::PairsTriples | Technique::KConfined => Grade::Medium,
-            Technique::Capacity | Technique::Lookahead => Grade::Hard,
+            Technique::Capacity | Technique::Lookahead | Technique::Chain => Grade::Hard,
             Technique::Guess => Grade::NeedsGuessing,
         }
     }

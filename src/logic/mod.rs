@@ -14,6 +14,7 @@
 //! some solution fills (the tests check this on many generated puzzles).
 
 mod capacity;
+mod chain;
 mod confine;
 pub mod grade;
 mod lookahead;
@@ -66,13 +67,16 @@ pub enum Technique {
     Capacity,
     /// A piece on the cell would leave some unit without room: the cell is empty.
     Lookahead,
+    /// A piece on the cell leads, by neighbours and last cells, to a unit
+    /// overfull or without room: the cell is empty.
+    Chain,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,
 }
 
 impl Technique {
     /// Every technique a step may use, easiest first ([`Technique::Guess`] is not one).
-    pub const LOGIC: [Technique; 7] = [
+    pub const LOGIC: [Technique; 8] = [
         Technique::Neighbours,
         Technique::LastCells,
         Technique::Confined,
@@ -80,6 +84,7 @@ impl Technique {
         Technique::KConfined,
         Technique::Capacity,
         Technique::Lookahead,
+        Technique::Chain,
     ];
 
     /// The name in JSON output and docs.
@@ -92,6 +97,7 @@ impl Technique {
             Technique::KConfined => "k-confined",
             Technique::Capacity => "capacity-2x2",
             Technique::Lookahead => "lookahead",
+            Technique::Chain => "chain",
             Technique::Guess => "guess",
         }
     }
@@ -106,6 +112,7 @@ impl Technique {
             Technique::KConfined => "k units confined to k lines",
             Technique::Capacity => "2×2 capacity",
             Technique::Lookahead => "contradiction one step ahead",
+            Technique::Chain => "contradiction after a chain of easy steps",
             Technique::Guess => "guess",
         }
     }
@@ -350,6 +357,7 @@ impl<'p> Board<'p> {
             Technique::KConfined => confine::confined(self, 2..=confine::MAX_K),
             Technique::Capacity => capacity::capacity(self),
             Technique::Lookahead => lookahead::lookahead(self),
+            Technique::Chain => chain::chain(self),
             Technique::Guess => None,
         }
     }
