@@ -1,0 +1,289 @@
+//! Counting selections without enumerating them: permanents.
+//!
+//! The number of selections that avoid the holes is the permanent of the
+//! oriented `m × n` 0/1 pattern (1 = a cell with a value). Columns without any
+//! value are dropped first (no selection uses them); a row without any value
+//! gives 0. The pattern then splits into *connected parts* (rows linked by the
+//! columns they share); the count is the product of the parts' counts, and a
+//! part with more rows than columns makes it 0. Each part runs the cheapest
+//! of three exact methods:
+//!
+//! - **Ryser** ([`CountMethod::Ryser`]): inclusion–exclusion over column subsets
+//!   `S` in Gray-code order, `Σ_{|S| ≤ m} (−1)^(m−|S|) C(n−|S|, m−|S|) Π_i r_i(S)`
+//!   where `r_i(S)` counts row `i`'s values in `S` — the rectangular form of
+//!   Ryser's formula, `O(2^n · m)` time, flat memory, split over threads.
+//!   Arithmetic is mod 2^128; as the count is at most `n! < 2^128` for
+//!   `n ≤ 34`, it is exact. Limit: [`MAX_RYSER_COLS`] columns.
+//! - **Holes** ([`CountMethod::Holes`]): inclusion–exclusion over the holes,
+//!   `Σ_k (−1)^k r_k · (n−k)! / (n−m)!`, where `r_k` counts the ways to put `k`
+//!   non-attacking rooks on the holes (a subset DP over the rows or the columns
+//!   that contain holes, whichever are fewer). Fast for nearly full matrices of
+//!   any size: an all-ones `n × n` matrix gives `n!` at once. Limit: holes
+//!   confined to at most [`MAX_HOLE_LINES`] rows or columns. Big integers.
+//! - **Frontier** ([`CountMethod::Frontier`]): dynamic programming row by row
+//!   over the set of used columns that later rows still hold (see
+//!   `frontier.rs`); fast for sparse matrices of any width, such as a 0/1
+//!   matrix with a few ones per row. Limit: [`MAX_FRONTIER_STATES`] states in
+//!   one step and [`MAX_FRONTIER_STEPS`] steps in all. Big integers.
+//!
+//! Beyond every limit [`count`] returns [`CountError::TooLarge`], which says
+//! what each method would need; enumerate with [`super::selections`] instead.
+
+use num_bigint::BigUint;
+
+use super::Matrix;
+use super::frontier::{self, Rows};
+use super::inclusion::{Pattern, holes, ryser};
+
+pub use super::frontier::{MAX_STATES as MAX_FRONTIER_STATES, MAX_STEPS as MAX_FRONTIER_STEPS};
+
+/// Most columns (of the oriented matrix, after dropping columns without
+/// values) for [`CountMethod::Ryser`]; 30 columns take about a minute.
+pub const MAX_RYSER_COLS: usize = 30;
+/// Most rows or columns holding holes for [`CountMethod::Holes`] (its table
+/// has `2^lines` entries).
+pub const MAX_HOLE_LINES: usize = 22;
+
+mod count;
+#[cfg(test)]
+mod tests;
+
+pub use count::{Count, CountError, CountMethod};
+
+/// A connected part and how to count it.
+struct Part {
+    p: Pattern,
+    method: CountMethod,
+    /// For [`CountMethod::Frontier`]: the exact method to fall back on, if
+    /// any, and the step budget before falling back.
+    fallback: Option<(CountMethod, u64)>,
+    width: usize,
+    hole_lines: usize,
+}
+
+enum Plan {
+    Zero,
+    Parts(Vec<Part>),
+}
+
+/// The oriented `m × n` pattern split into connected parts, or `None` when
+/// the count is plainly 0.
+fn parts(matrix: &Matrix) -> Option<(usize, usize, Vec<Pattern>)> {
+    let transposed = matrix.rows > matrix.cols;
+    let (m, n) = if transposed {
+        (matrix.cols, matrix.rows)
+    } else {
+        (matrix.rows, matrix.cols)
+    };
+    let usable = |i: usize, j: usize| {
+        if transposed {
+            matrix.value(j, i).is_some()
+        } else {
+            matrix.value(i, j).is_some()
+        }
+    };
+    let rows: Vec<Vec<usize>> = (0..m)
+        .map(|i| (0..n).filter(|&j| usable(i, j)).collect())
+        .collect();
+    if rows.iter().any(Vec::is_empty) {
+        return None;
+    }
+    // union-find over rows, joined through the columns they share
+    let mut parent: Vec<usize> = (0..m).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut holder = vec![usize::MAX; n];
+    for (i, row) in rows.iter().enumerate() {
+        for &j in row {
+            if holder[j] == usize::MAX {
+                holder[j] = i;
+            } else {
+                let (a, b) = (root(&mut parent, holder[j]), root(&mut parent, i));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    let mut patterns = Vec::new();
+    for r in 0..m {
+        if root(&mut parent, r) != r {
+            continue;
+        }
+        let part_rows: Vec<usize> = (0..m).filter(|&i| root(&mut parent, i) == r).collect();
+        let part_cols: Vec<usize> = (0..n)
+            .filter(|&j| holder[j] != usize::MAX && root(&mut parent, holder[j]) == r)
+            .collect();
+        if part_rows.len() > part_cols.len() {
+            return None;
+        }
+        let ok = part_rows
+            .iter()
+            .flat_map(|&i| part_cols.iter().map(move |&j| (i, j)))
+            .map(|(i, j)| usable(i, j))
+            .collect();
+        patterns.push(Pattern {
+            m: part_rows.len(),
+            n: part_cols.len(),
+            ok,
+        });
+    }
+    Some((m, n, patterns))
+}
+
+fn plan(matrix: &Matrix) -> Plan {
+    match parts(matrix) {
+        None => Plan::Zero,
+        Some((_, _, patterns)) => Plan::Parts(patterns.into_iter().map(choose).collect()),
+    }
+}
+
+/// The cheapest method for one part, by estimated steps. The frontier's
+/// estimate `m · 2^width` is an upper bound that is often far too high, so
+/// when it looks dearest but the others are slow, it is tried first with the
+/// others' cost as its budget.
+fn choose(p: Pattern) -> Part {
+    let (hole_rows, hole_cols) = p.hole_lines();
+    let h = hole_rows.len().min(hole_cols.len());
+    let other = hole_rows.len().max(hole_cols.len());
+    let width = frontier::width(&Rows {
+        n: p.n,
+        rows: &p.row_lists(),
+    });
+    let part = |method, fallback| Part {
+        method,
+        fallback,
+        width,
+        hole_lines: h,
+        p: p.clone(),
+    };
+    if hole_rows.is_empty() {
+        return part(CountMethod::Direct, None);
+    }
+    let ryser = (p.n <= MAX_RYSER_COLS).then(|| (1u64 << p.n) * p.m as u64);
+    let holes = (h <= MAX_HOLE_LINES).then(|| (1u64 << h) * (other as u64 + 1));
+    let exact = match (ryser, holes) {
+        (Some(r), Some(h)) if r < h => Some((CountMethod::Ryser, r)),
+        (Some(r), None) => Some((CountMethod::Ryser, r)),
+        (_, Some(h)) => Some((CountMethod::Holes, h)),
+        (None, None) => None,
+    };
+    let frontier_bound =
+        (p.m as u64).saturating_mul(1u64.checked_shl(width as u32).unwrap_or(u64::MAX));
+    match exact {
+        Some((method, cost)) if cost <= frontier_bound.max(1 << 16) && cost <= 1 << 24 => {
+            part(method, None)
+        }
+        Some((method, cost)) if cost <= frontier_bound => part(
+            CountMethod::Frontier,
+            Some((method, cost.min(MAX_FRONTIER_STEPS))),
+        ),
+        fallback => part(CountMethod::Frontier, fallback),
+    }
+}
+
+/// Which method [`count`] would try first on this matrix (for a matrix in
+/// several connected parts: on its costliest part). The frontier method may
+/// still be refused when [`count`] runs it.
+pub fn count_method(matrix: &Matrix) -> CountMethod {
+    match plan(matrix) {
+        Plan::Zero => CountMethod::Direct,
+        Plan::Parts(parts) => parts
+            .iter()
+            .map(|p| p.method)
+            .max_by_key(|m| match m {
+                CountMethod::Direct => 0,
+                CountMethod::Holes => 1,
+                CountMethod::Ryser => 2,
+                CountMethod::Frontier => 3,
+            })
+            .unwrap_or(CountMethod::Direct),
+    }
+}
+
+/// The number of selections that avoid the holes, exactly, without
+/// enumerating them. For a square 0/1 matrix with `--skip 0` this is its
+/// permanent.
+///
+/// Columns without values are dropped; a row without values gives 0. The
+/// rest splits into connected parts, whose counts multiply; each part runs
+/// the cheapest exact method (see the module docs):
+///
+/// - [`CountMethod::Ryser`]: Ryser's formula (its rectangular form) over
+///   column subsets in Gray-code order, `O(2^n · m)`, flat memory, on all
+///   threads; up to [`MAX_RYSER_COLS`] columns (25 columns: about a second).
+/// - [`CountMethod::Holes`]: inclusion–exclusion over the holes with rook
+///   numbers, `O(2^h · lines)` where `h` is the fewer of the rows and the
+///   columns that hold holes, up to [`MAX_HOLE_LINES`]; instant for nearly
+///   full matrices of any size (an all-ones `n × n` gives `n!`).
+/// - [`CountMethod::Frontier`]: dynamic programming over a column frontier,
+///   for sparse matrices of any width (a 60 × 256 0/1 matrix with a few ones
+///   per row takes milliseconds).
+///
+/// Beyond every limit: [`CountError::TooLarge`], with the sizes that made
+/// each method refuse — enumerate with [`selections`](super::selections)
+/// instead.
+///
+/// ```
+/// use placer::matrix::{Matrix, count};
+///
+/// // 1 1 0
+/// // 0 1 1     permanent 2
+/// // 1 0 1
+/// let mut m = Matrix::parse("1 1 0\n0 1 1\n1 0 1").unwrap();
+/// m.skip(&[0.0]);
+/// assert_eq!(count(&m).unwrap().to_string(), "2");
+/// ```
+pub fn count(matrix: &Matrix) -> Result<Count, CountError> {
+    let parts = match plan(matrix) {
+        Plan::Zero => return Ok(Count::Small(0)),
+        Plan::Parts(parts) => parts,
+    };
+    let (rows, cols) = (matrix.rows.min(matrix.cols), matrix.rows.max(matrix.cols));
+    let mut total = BigUint::from(1u8);
+    for part in &parts {
+        total *= count_part(part).map_err(|at_row| CountError::TooLarge {
+            rows,
+            cols,
+            part_rows: part.p.m,
+            part_cols: part.p.n,
+            hole_lines: part.hole_lines,
+            width: part.width,
+            at_row,
+        })?;
+    }
+    Ok(Count::from_big(total))
+}
+
+/// One part's count, or the row the frontier method stopped at.
+fn count_part(part: &Part) -> Result<BigUint, usize> {
+    let by = |method| match method {
+        CountMethod::Ryser => BigUint::from(ryser(&part.p)),
+        _ => holes(&part.p).to_biguint(),
+    };
+    match part.method {
+        CountMethod::Frontier => {
+            let rows = part.p.row_lists();
+            let budget = part
+                .fallback
+                .map_or(MAX_FRONTIER_STEPS, |(_, c)| c.min(MAX_FRONTIER_STEPS));
+            match frontier::count(
+                &Rows {
+                    n: part.p.n,
+                    rows: &rows,
+                },
+                budget,
+            ) {
+                Ok(c) => Ok(c),
+                Err(refused) => match part.fallback {
+                    Some((method, _)) => Ok(by(method)),
+                    None => Err(refused.at_row),
+                },
+            }
+        }
+        method => Ok(by(method)),
+    }
+}
