@@ -838,3 +838,38 @@ fn unmeetable_pictures_count_zero() {
             .stderr(predicate::str::contains(says).and(predicate::str::contains("note: ")));
     }
 }
+
+/// `placer check` grades a small region puzzle, with the grade `solve
+/// --explain` gives by its own path; other problems get no grade line.
+#[test]
+fn check_grades_small_region_puzzles() {
+    for file in ["queens-7.txt", "queens-10.txt", "queens-11.txt"] {
+        let path = format!("examples/puzzles/{file}");
+        let check = stdout_of(&["check", "region-queens", "--regions", &path]);
+        let explain = stdout_of(&["solve", "region-queens", "--regions", &path, "--explain"]);
+        let grade = explain
+            .lines()
+            .last()
+            .and_then(|l| l.rsplit_once("grade "))
+            .map(|(_, g)| g.to_string())
+            .unwrap_or_else(|| panic!("{explain}"));
+        let line = check
+            .lines()
+            .find(|l| l.starts_with("grade:"))
+            .unwrap_or_else(|| panic!("{check}"));
+        assert!(
+            line.starts_with(&format!("grade:    {grade} (")) && line.contains("techniques: "),
+            "{file}: {line} vs {grade}"
+        );
+    }
+    placer()
+        .args(["check", "star-battle", "--regions", "-"])
+        .write_stdin("AABB\nAABB\nCCDD\nCCDD\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "grade:    needs-guessing (2 techniques: neighbours, last-cells; 1 guess)",
+        ));
+    let plain = stdout_of(&["check", "queens", "--set", "n=6"]);
+    assert!(!plain.contains("grade:"), "{plain}");
+}

@@ -104,66 +104,66 @@ impl Json<'_> {
         cells: impl Iterator<Item = (usize, usize)> + Clone,
         to: &mut (impl fmt::Write + ?Sized),
     ) -> fmt::Result {
-        to.write_str("{\"cells\":[")?;
-        for (i, (r, c)) in cells.clone().enumerate() {
-            if i > 0 {
-                to.write_char(',')?;
-            }
-            write!(to, "[{},{}]", r + 1, c + 1)?;
-        }
-        to.write_char(']')?;
-        if let Some(values) = self.values {
-            self.write_values(values, cells.clone(), to)?;
-        }
-        for (key, labels, pick) in [
-            ("rows", &self.labels.rows, 0),
-            ("cols", &self.labels.cols, 1),
-        ] {
-            if let Some(labels) = labels {
-                write!(to, ",\"{key}\":[")?;
-                for (i, (r, c)) in cells.clone().enumerate() {
-                    if i > 0 {
-                        to.write_char(',')?;
-                    }
-                    let label = labels.get(if pick == 0 { r } else { c });
-                    let text = serde_json::to_string(&label).map_err(|_| fmt::Error)?;
-                    to.write_str(&text)?;
-                }
-                to.write_char(']')?;
-            }
-        }
-        to.write_str("}\n")
+        let line = SolutionLine {
+            cells: cells.clone().map(|(r, c)| [r + 1, c + 1]).collect(),
+            values: self.values.map(|values| {
+                cells
+                    .clone()
+                    .map(|rc| self.value(values, rc).map(|v| Number(exact(v).to_string())))
+                    .collect()
+            }),
+            sum: self.values.map(|values| {
+                super::exact_sum(self.cols, values, cells.clone()).map(|s| Number(s.to_string()))
+            }),
+            rows: labels(self.labels.rows.as_ref(), cells.clone(), |(r, _)| r),
+            cols: labels(self.labels.cols.as_ref(), cells.clone(), |(_, c)| c),
+        };
+        to.write_str(&serde_json::to_string(&line).map_err(|_| fmt::Error)?)?;
+        to.write_char('\n')
     }
 
-    /// Writes `,"values":[...],"sum":S` for the cells.
-    fn write_values(
-        &self,
-        values: &[Option<Value>],
-        cells: impl Iterator<Item = (usize, usize)> + Clone,
-        to: &mut (impl fmt::Write + ?Sized),
-    ) -> fmt::Result {
-        let value = |(r, c): (usize, usize)| {
-            if c < self.cols {
-                values.get(r * self.cols + c).and_then(Option::as_ref)
-            } else {
-                None
-            }
-        };
-        to.write_str(",\"values\":[")?;
-        for (i, rc) in cells.clone().enumerate() {
-            if i > 0 {
-                to.write_char(',')?;
-            }
-            match value(rc) {
-                Some(v) => write!(to, "{}", exact(v))?,
-                None => to.write_str("null")?,
-            }
+    /// The value of the cell `(r, c)`, if it has one.
+    fn value<'v>(&self, values: &'v [Option<Value>], (r, c): (usize, usize)) -> Option<&'v Value> {
+        if c < self.cols {
+            values.get(r * self.cols + c).and_then(Option::as_ref)
+        } else {
+            None
         }
-        to.write_str("],\"sum\":")?;
-        match super::exact_sum(self.cols, values, cells) {
-            Some(s) => write!(to, "{s}"),
-            None => to.write_str("null"),
-        }
+    }
+}
+
+/// The label of each cell, the row's or column's as `pick` says; `None`
+/// without labels.
+fn labels(
+    list: Option<&Vec<String>>,
+    cells: impl Iterator<Item = (usize, usize)>,
+    pick: fn((usize, usize)) -> usize,
+) -> Option<Vec<Option<&String>>> {
+    list.map(|list| cells.map(|rc| list.get(pick(rc))).collect())
+}
+
+/// The object of one solution; see the [module docs](self).
+#[derive(Serialize)]
+struct SolutionLine<'a> {
+    cells: Vec<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<Option<Number>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sum: Option<Option<Number>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rows: Option<Vec<Option<&'a String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cols: Option<Vec<Option<&'a String>>>,
+}
+
+/// A JSON number written from its exact decimal text, never through a float.
+struct Number(String);
+
+impl Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serde_json::value::RawValue::from_string(self.0.clone())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
     }
 }
 
@@ -216,9 +216,7 @@ impl From<u128> for Exact {
 
 impl Serialize for Exact {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serde_json::value::RawValue::from_string(self.0.clone())
-            .map_err(serde::ser::Error::custom)?
-            .serialize(serializer)
+        Number(self.0.clone()).serialize(serializer)
     }
 }
 

@@ -1,7 +1,14 @@
+//! Tests of the output formats; `json` and `svg` have their own files.
+
 use super::*;
 use crate::problem::Bindings;
 use crate::search::Sink;
 use crate::spec::{RuleSpec, builtin};
+
+mod json;
+mod svg;
+
+use svg::svg_pieces;
 
 fn bind(text: &str, set: &[(&str, i64)]) -> Problem {
     let spec = RuleSpec::parse("t.toml", text).unwrap_or_else(|e| panic!("{e}"));
@@ -278,57 +285,6 @@ fn cells_formats() {
 }
 
 #[test]
-fn json_lines() {
-    insta::assert_snapshot!(print(Format::Json, &queens4(), None), @r#"
-    {"cells":[[1,2],[2,4],[3,1],[4,3]]}
-    {"cells":[[1,3],[2,1],[3,4],[4,2]]}
-    "#);
-    assert_eq!(
-        print_limit(Format::Json, &holes_and_givens(), None, 1),
-        "{\"cells\":[[1,2],[2,1],[3,3],[4,4]]}\n"
-    );
-    assert_eq!(
-        print_limit(Format::Json, &regions(), None, 1),
-        "{\"cells\":[[1,2],[2,4],[3,1],[4,3]]}\n"
-    );
-    let (p, v) = matrix();
-    insta::assert_snapshot!(print(Format::Json, &p, Some(&v)), @r#"
-    {"cells":[[1,1],[2,2],[3,3]],"values":[5,1,-1],"sum":5}
-    {"cells":[[1,2],[2,1],[3,3]],"values":[3,7,-1],"sum":9}
-    {"cells":[[1,2],[2,3],[3,1]],"values":[3,4,2.5],"sum":9.5}
-    {"cells":[[1,3],[2,2],[3,1]],"values":[12,1,2.5],"sum":15.5}
-    "#);
-}
-
-#[test]
-fn json_lines_parse_back() {
-    let (p, v) = matrix();
-    for line in print(Format::Json, &p, Some(&v)).lines() {
-        let obj: serde_json::Value = serde_json::from_str(line).unwrap();
-        let values = obj["values"].as_array().unwrap();
-        let sum: f64 = values.iter().map(|x| x.as_f64().unwrap()).sum();
-        assert_eq!(obj["sum"].as_f64(), Some(sum));
-        assert_eq!(obj["cells"].as_array().unwrap().len(), values.len());
-    }
-}
-
-#[test]
-fn json_count_line_takes_big_numbers() {
-    assert_eq!(count_line(92), r#"{"count":92}"#);
-    assert_eq!(
-        count_line(u128::MAX),
-        r#"{"count":340282366920938463463374607431768211455}"#
-    );
-    let mut out = Vec::new();
-    write_count(&mut out, Format::Json, &Exact::from(0)).unwrap();
-    write_count(&mut out, Format::Tuple, &Exact::from(u128::MAX)).unwrap();
-    assert_eq!(
-        out,
-        b"{\"count\":0}\n340282366920938463463374607431768211455\n"
-    );
-}
-
-#[test]
 fn values_must_cover_the_board() {
     let q = queens4();
     let short = vec![Some(Value::from_f64(1.0)); 15];
@@ -382,97 +338,6 @@ fn format_names_for_the_command_line() {
         .map(|f| f.to_possible_value().unwrap().get_name().to_string())
         .collect();
     assert_eq!(names, ["board", "tuple", "cells", "json", "svg"]);
-}
-
-/// Parses an SVG line and returns its pieces' 1-based (row, col), checking
-/// the document is well-formed.
-fn svg_pieces(svg: &str) -> Vec<(usize, usize, bool)> {
-    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    doc.descendants()
-        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece")))
-        .map(|n| {
-            let at = |a: &str| n.attribute(a).unwrap().parse::<usize>().unwrap();
-            let given = n.attribute("class") == Some("piece given");
-            (at("data-row"), at("data-col"), given)
-        })
-        .collect()
-}
-
-#[test]
-fn svg_pieces_sit_on_the_solution_cells() {
-    let (m, v) = matrix();
-    let cases: [(Problem, Option<&[Option<Value>]>); 4] = [
-        (queens4(), None),
-        (holes_and_givens(), None),
-        (regions(), None),
-        (m, Some(&v)),
-    ];
-    for (p, values) in &cases {
-        let text = print(Format::Svg, p, *values);
-        let solutions: Vec<Solution> = p.clone().plan().solutions(false).collect();
-        assert_eq!(text.lines().count(), solutions.len());
-        for (line, s) in text.lines().zip(&solutions) {
-            let pieces = svg_pieces(line);
-            let want: Vec<(usize, usize, bool)> = s
-                .cells
-                .iter()
-                .map(|&(r, c)| (r + 1, c + 1, p.givens.contains(&p.cell(r, c))))
-                .collect();
-            assert_eq!(pieces, want);
-            // The file form is the same picture over several lines.
-            let doc = svg_document(p, *values, s);
-            assert_eq!(doc.replace('\n', ""), line);
-            assert_eq!(svg_pieces(&doc), want);
-        }
-    }
-}
-
-#[test]
-fn svg_draws_regions_holes_and_values() {
-    let p = regions();
-    let s = p.clone().plan().first().unwrap();
-    let doc = svg_document(&p, None, &s);
-    let xml = roxmltree::Document::parse(&doc).unwrap();
-    let fills: std::collections::BTreeSet<&str> = xml
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("cell"))
-        .map(|n| n.attribute("fill").unwrap())
-        .collect();
-    assert_eq!(fills.len(), 4, "one colour per region");
-    assert!(
-        xml.descendants()
-            .any(|n| n.attribute("class") == Some("regions"))
-    );
-
-    let (m, v) = matrix();
-    let s = m.clone().plan().first().unwrap();
-    let doc = svg_document(&m, Some(&v), &s);
-    let xml = roxmltree::Document::parse(&doc).unwrap();
-    let holes = xml
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("hole"))
-        .count();
-    assert_eq!(holes, 1);
-    let values: Vec<&str> = xml
-        .descendants()
-        .filter(|n| n.attribute("class") == Some("value"))
-        .map(|n| n.text().unwrap())
-        .collect();
-    assert_eq!(values, ["5", "3", "12", "7", "1", "4", "2.5", "-1"]);
-}
-
-#[test]
-fn svg_escapes_the_symbol_and_name() {
-    let p = bind(
-        "name = \"a<b&c\"\n[board]\nrows = 2\n[piece]\nsymbol = \"&\"\ncount = 1\n",
-        &[],
-    );
-    let text = print(Format::Svg, &p, None);
-    for line in text.lines() {
-        let doc = roxmltree::Document::parse(line).unwrap();
-        assert!(doc.descendants().any(|n| n.text() == Some("&")));
-    }
 }
 
 #[test]

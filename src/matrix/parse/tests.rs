@@ -1,0 +1,196 @@
+//! Tests of reading matrices and numbers.
+
+use super::error::QUOTE_CHARS;
+use super::*;
+use crate::error::Kind;
+
+fn err(text: &str) -> String {
+    Matrix::parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn separators_are_detected() {
+    let comma = Matrix::parse("1, 2 ,3\n4,5,6\n").unwrap();
+    let tab = Matrix::parse("1\t2\t3\n4\t5\t6").unwrap();
+    let space = Matrix::parse("  1  2 3\n4 5\t 6\n\n\n").unwrap();
+    assert_eq!(comma, tab);
+    assert_eq!(comma, space);
+    assert_eq!((comma.rows, comma.cols), (2, 3));
+    assert_eq!(comma.value(0, 1).unwrap().text, "2");
+}
+
+#[test]
+fn numbers_comments_blank_lines_and_holes() {
+    let m = Matrix::parse("\u{feff}# costs\n-1.5,2e3,\"7\"\r\n  # more\n.5,,+3E-2\n\n").unwrap();
+    assert_eq!((m.rows, m.cols), (2, 3));
+    assert_eq!(m.get(0, 0), Some(-1.5));
+    assert_eq!(m.get(0, 1), Some(2000.0));
+    assert_eq!(m.get(0, 2), Some(7.0));
+    assert_eq!(m.get(1, 0), Some(0.5));
+    assert_eq!(m.get(1, 1), None);
+    assert_eq!(m.get(1, 2), Some(0.03));
+    assert_eq!(m.value(1, 2).unwrap().text, "+3E-2");
+}
+
+#[test]
+fn skip_makes_holes() {
+    let mut m = Matrix::parse("0 1 -0\n2 0 3").unwrap();
+    assert_eq!(m.skip(&[0.0, 3.0]), 4);
+    assert_eq!(m.get(0, 1), Some(1.0));
+    assert_eq!(m.cells.iter().filter(|c| c.is_none()).count(), 4);
+}
+
+#[test]
+fn ragged_rows() {
+    assert_eq!(
+        err("1 2 3 4 5\n1 2 3 4 5\n1 2 3 4\n"),
+        "row 3 has 4 cells, expected 5"
+    );
+    assert_eq!(
+        err("# header comment\n1,2\n# note\n1,2,3\n"),
+        "row 2 (line 4) has 3 cells, expected 2"
+    );
+}
+
+#[test]
+fn not_a_number() {
+    assert_eq!(
+        err("1,2,3\n4,x5,6\n"),
+        "row 2, column 2: `x5` is not a number"
+    );
+    assert_eq!(err("a b\n1 2\n"), "row 1, column 1: `a` is not a number");
+    assert_eq!(err("1 inf\n"), "row 1, column 2: `inf` is not a number");
+    assert_eq!(err("1 NaN\n"), "row 1, column 2: `NaN` is not a number");
+    assert_eq!(err("1 1e\n"), "row 1, column 2: `1e` is not a number");
+    assert_eq!(err("1 .\n"), "row 1, column 2: `.` is not a number");
+    assert_eq!(err("1 1e999\n"), "row 1, column 2: `1e999` is out of range");
+}
+
+/// Issue 15: a blank line inside the data is never skipped silently.
+#[test]
+fn blank_lines_inside_are_errors() {
+    let blank = "line 2 is blank inside the matrix: remove it, or write its cells \
+                 (empty cells between commas are holes)";
+    assert_eq!(err("5\n\n7\n"), blank);
+    assert_eq!(err("5,1\n  \r\n7,2\n"), blank);
+    assert_eq!(
+        err("# c\n5\t1\n\n7\t2\n"),
+        blank.replace("line 2", "line 3")
+    );
+    let m = Matrix::parse("5,\n,\n7,3\n").unwrap();
+    assert_eq!((m.rows, m.cols), (3, 2));
+    assert_eq!(m.get(2, 0), Some(7.0));
+    let m = Matrix::parse("\n\n1 2\n# note\n3 4\n\n\n").unwrap();
+    assert_eq!((m.rows, m.cols), (2, 2));
+}
+
+/// Issue 14: files as pandas and spreadsheets write them.
+#[test]
+fn headers_labels_and_delimiters() {
+    let layout = Layout {
+        header: true,
+        labels: true,
+        delimiter: None,
+    };
+    let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,x1,3\n", layout);
+    assert_eq!(
+        m.unwrap_err().to_string(),
+        "row 2 (line 3), column 2: `x1` is not a number"
+    );
+    let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,2,3\n", layout).unwrap();
+    assert_eq!((m.rows, m.cols), (2, 2));
+    assert_eq!(m.get(0, 1), None);
+    assert_eq!(m.labels.rows, Some(vec!["Ann".into(), "Bob".into()]));
+    assert_eq!(m.labels.cols, Some(vec!["Task 1".into(), "T2".into()]));
+    let no_corner = Matrix::parse_with("A,B\nx,1,2\n", layout).unwrap();
+    assert_eq!(no_corner.labels.cols, Some(vec!["A".into(), "B".into()]));
+    assert_eq!(
+        Matrix::parse_with("A,B,C,D\nx,1,2\n", layout)
+            .unwrap_err()
+            .to_string(),
+        "the header has 4 labels, expected 2 (one per column)"
+    );
+    let semi = Layout {
+        delimiter: Some(';'),
+        ..Layout::default()
+    };
+    let m = Matrix::parse_with("1;2,5\n3;4\n", semi);
+    assert_eq!(
+        m.unwrap_err().to_string(),
+        "row 1, column 2: `2,5` is not a number"
+    );
+    let m = Matrix::parse_with("1; 2\n3;\n", semi).unwrap();
+    assert_eq!((m.rows, m.cols, m.get(1, 1)), (2, 2, None));
+}
+
+#[test]
+fn empty() {
+    assert_eq!(err(""), "empty matrix: no rows of numbers");
+    assert_eq!(
+        err("# only a comment\n\n  \n"),
+        "empty matrix: no rows of numbers"
+    );
+}
+
+#[test]
+fn too_large() {
+    let wide = vec!["1"; MAX_COLS + 1].join(",");
+    assert_eq!(
+        err(&wide),
+        "matrix too large: 4097 columns (at most 4096 rows, 4096 columns and 4194304 cells)"
+    );
+    let tall = "1\n".repeat(MAX_ROWS + 1);
+    assert_eq!(
+        err(&tall),
+        "matrix too large: more than 4096 rows (at most 4096 rows, 4096 columns and 4194304 cells)"
+    );
+    let row = vec!["1"; 2048].join(" ") + "\n";
+    assert_eq!(
+        err(&row.repeat(2049)),
+        "matrix too large: more than 4194304 cells (at most 4096 rows, 4096 columns and 4194304 cells)"
+    );
+}
+
+#[test]
+fn load_names_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.csv");
+    std::fs::write(&path, "1,2\n3\n").unwrap();
+    assert_eq!(
+        Matrix::load(&path).unwrap_err().to_string(),
+        format!("{}: row 2 has 1 cell, expected 2", path.display())
+    );
+    let missing = dir.path().join("missing.csv");
+    let e = Matrix::load(&missing).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!("cannot read {}: ", missing.display())),
+        "{e}"
+    );
+}
+
+/// Errors point at their cell, after a byte-order mark too; a cell too
+/// long to quote is named by row and column only.
+#[test]
+fn errors_point_at_their_cell() {
+    let text = "\u{feff}1,2\n3,é\n";
+    let e = Matrix::parse(text).unwrap_err();
+    assert_eq!(e.kind(), Kind::Matrix);
+    let d = e.diagnostic(&Source::new("m.csv", text));
+    assert_eq!(
+        d.to_string(),
+        "m.csv: row 2, column 2: `é` is not a number\n --> m.csv:2:3\n  |\n2 | 3,é\n  |   ^"
+    );
+    let long = format!("1,{}\n", "x".repeat(QUOTE_CHARS + 1));
+    assert_eq!(Matrix::parse(&long).unwrap_err().span(), None);
+    let wide = vec!["1"; MAX_COLS + 1].join(",");
+    assert_eq!(Matrix::parse(&wide).unwrap_err().kind(), Kind::TooBig);
+}
+
+#[test]
+fn from_rows_and_text() {
+    let m = Matrix::from_rows(&[vec![Some(0.1), None], vec![Some(1e20), Some(-3.0)]]);
+    assert_eq!(m.value(0, 0).unwrap().text, "0.1");
+    assert_eq!(m.value(1, 0).unwrap().text, "1e20");
+    assert_eq!(m.value(1, 1).unwrap().text, "-3");
+    assert_eq!(format!("[{:>4}]", m.value(1, 1).unwrap()), "[  -3]");
+}
