@@ -68,12 +68,13 @@ pub(crate) struct Grid<C> {
 }
 
 impl<C: Copy> Grid<C> {
-    fn new(matrix: &Matrix, f: impl Fn(usize, usize) -> Option<C>) -> Grid<C> {
-        let transposed = matrix.rows > matrix.cols;
+    /// The oriented grid of a `rows × cols` matrix whose cell `(r, c)` is `f(r, c)`.
+    pub fn oriented(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Option<C>) -> Grid<C> {
+        let transposed = rows > cols;
         let (m, n) = if transposed {
-            (matrix.cols, matrix.rows)
+            (cols, rows)
         } else {
-            (matrix.rows, matrix.cols)
+            (rows, cols)
         };
         let mut cost = Vec::with_capacity(m * n);
         for i in 0..m {
@@ -143,7 +144,9 @@ impl Numeric {
                     })
                     .collect();
                 if let Some(scaled) = scaled {
-                    let grid = Grid::new(matrix, |r, c| scaled[r * matrix.cols + c]);
+                    let grid = Grid::oriented(matrix.rows, matrix.cols, |r, c| {
+                        scaled[r * matrix.cols + c]
+                    });
                     return Numeric::Exact {
                         grid,
                         scale: scale as u32,
@@ -151,7 +154,9 @@ impl Numeric {
                 }
             }
         }
-        Numeric::Float(Grid::new(matrix, |r, c| matrix.get(r, c)))
+        Numeric::Float(Grid::oriented(matrix.rows, matrix.cols, |r, c| {
+            matrix.get(r, c)
+        }))
     }
 }
 
