@@ -99,14 +99,19 @@ impl<C: Copy> Grid<C> {
 
     /// The original-orientation cells of a column sequence, sorted by row.
     pub fn cells(&self, cols: &[usize]) -> Vec<(usize, usize)> {
-        let mut cells: Vec<(usize, usize)> = cols
-            .iter()
-            .enumerate()
-            .map(|(i, &j)| if self.transposed { (j, i) } else { (i, j) })
-            .collect();
-        cells.sort_unstable();
-        cells
+        original_cells(self.transposed, cols)
     }
+}
+
+/// The original-orientation cells of an oriented column sequence, sorted by row.
+pub(crate) fn original_cells(transposed: bool, cols: &[usize]) -> Vec<(usize, usize)> {
+    let mut cells: Vec<(usize, usize)> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, &j)| if transposed { (j, i) } else { (i, j) })
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The numeric view of a matrix: exact scaled integers, or `f64`.

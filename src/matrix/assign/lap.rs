@@ -4,14 +4,13 @@
 //! augmenting path, then moved to the optimum with the smallest column
 //! sequence.
 
-use super::super::exact::{Cost, Grid};
-use super::sap::{self, NONE, Weight};
+use super::sap::{self, Costs, NONE, Weight};
 
 /// An assignment problem in progress: the oriented grid, padded with dummy rows
 /// `m..n`, and its current matching and potentials.
 #[derive(Clone)]
 pub(super) struct Lap<'g, C> {
-    pub(super) grid: &'g Grid<C>,
+    pub(super) grid: &'g Costs<C>,
     /// Barred `(row, col)` cells, `m × n`.
     pub(super) barred: Vec<bool>,
     pub(super) row_active: Vec<bool>,
@@ -25,7 +24,11 @@ pub(super) struct Lap<'g, C> {
 impl<'g, C: Weight> Lap<'g, C> {
     /// A fresh problem: rows `0..prefix` fixed to `cols[..prefix]` (removed
     /// with their columns), plus barred cells.
-    pub(super) fn new(grid: &'g Grid<C>, fixed: &[usize], barred_cells: &[(usize, usize)]) -> Self {
+    pub(super) fn new(
+        grid: &'g Costs<C>,
+        fixed: &[usize],
+        barred_cells: &[(usize, usize)],
+    ) -> Self {
         let (m, n) = (grid.m, grid.n);
         let mut lap = Lap {
             grid,
@@ -55,11 +58,16 @@ impl<'g, C: Weight> Lap<'g, C> {
         let (m, n) = (self.grid.m, self.grid.n);
         let rows: Vec<usize> = (0..m).filter(|&i| self.row_active[i]).collect();
         let cols: Vec<usize> = (0..n).filter(|&j| self.col_active[j]).collect();
-        let mut dense = Vec::with_capacity(rows.len() * cols.len());
-        for &i in &rows {
-            dense.extend(cols.iter().map(|&j| self.cost(i, j).unwrap_or(C::INF)));
+        let whole = rows.len() == m && cols.len() == n && !self.barred.contains(&true);
+        let mut dense = Vec::new();
+        if !whole {
+            dense.reserve(rows.len() * cols.len());
+            for &i in &rows {
+                dense.extend(cols.iter().map(|&j| self.cost(i, j).unwrap_or(C::INF)));
+            }
         }
-        let Some(solved) = sap::solve(&dense, rows.len(), cols.len()) else {
+        let costs = if whole { &self.grid.cost } else { &dense };
+        let Some(solved) = sap::solve(costs, rows.len(), cols.len()) else {
             return false;
         };
         for (r, &i) in rows.iter().enumerate() {
@@ -194,8 +202,14 @@ impl<'g, C: Weight> Lap<'g, C> {
             }
             let cur = self.row_col[i];
             dead.fill(false);
+            let (row, ui) = (&self.grid.cost[i * n..(i + 1) * n], self.u[i]);
             'cands: for c in 0..cur {
-                if dead[c] || fixed_col[c] || !self.tight(i, c) {
+                // the reduced cost first: most cells are not tight
+                if C::path(C::ZERO, row[c], ui, self.v[c]) != C::ZERO
+                    || dead[c]
+                    || fixed_col[c]
+                    || !self.tight(i, c)
+                {
                     continue;
                 }
                 // Can the holder of `c` move on, and so on, until a holder
@@ -261,7 +275,7 @@ impl<'g, C: Weight> Lap<'g, C> {
 }
 
 /// The sum of a column sequence's cells.
-pub(super) fn sum_of<C: Cost>(grid: &Grid<C>, cols: &[usize]) -> C {
+pub(super) fn sum_of<C: Weight>(grid: &Costs<C>, cols: &[usize]) -> C {
     cols.iter().enumerate().fold(C::ZERO, |s, (i, &j)| {
         s + grid.at(i, j).expect("a selection avoids holes")
     })

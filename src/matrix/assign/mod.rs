@@ -46,9 +46,10 @@ mod lap;
 mod murty;
 mod sap;
 
-use super::exact::{Grid, Numeric, scaled_to_f64};
+use super::exact::{Numeric, scaled_to_f64};
 use super::{Matrix, Selection};
 use murty::ranked;
+use sap::Costs;
 
 /// Whether the best selection has the smallest or the largest sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,15 +88,16 @@ pub fn assign(matrix: &Matrix, sense: Sense) -> Option<Selection> {
 /// Murty's partitioning with warm-started children, a queue of at most `k`
 /// subproblems and a lower bound that skips hopeless children.
 pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
+    let negate = sense == Sense::Max;
     match Numeric::new(matrix) {
-        Numeric::Exact { grid, scale } => ranked(grid, k, sense)
+        Numeric::Exact { grid, scale } => ranked(&Costs::new(&grid, negate), k)
             .into_iter()
             .map(|(cells, sum)| Selection {
                 cells,
                 sum: scaled_to_f64(sum, scale),
             })
             .collect(),
-        Numeric::Float(grid) => ranked(grid, k, sense)
+        Numeric::Float(grid) => ranked(&Costs::new(&grid, negate), k)
             .into_iter()
             .map(|(cells, sum)| Selection { cells, sum })
             .collect(),
@@ -123,10 +125,33 @@ pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
 /// When `values.len() != rows * cols`.
 pub fn assign_floats(rows: usize, cols: usize, values: &[f64], sense: Sense) -> Option<Selection> {
     assert_eq!(values.len(), rows * cols, "rows × cols values");
-    let grid = Grid::oriented(rows, cols, |r, c| {
-        Some(values[r * cols + c]).filter(|v| v.is_finite())
-    });
-    ranked(grid, 1, sense)
+    let negate = sense == Sense::Max;
+    let cost = |v: f64| match v {
+        v if !v.is_finite() => f64::INFINITY,
+        v if negate => -v,
+        v => v,
+    };
+    let transposed = rows > cols;
+    let (m, n) = if transposed {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
+    let oriented = if transposed {
+        (0..m * n)
+            .map(|k| cost(values[(k % n) * cols + k / n]))
+            .collect()
+    } else {
+        values.iter().map(|&v| cost(v)).collect()
+    };
+    let costs = Costs {
+        m,
+        n,
+        transposed,
+        cost: oriented,
+        negated: negate,
+    };
+    ranked(&costs, 1)
         .pop()
         .map(|(cells, sum)| Selection { cells, sum })
 }

@@ -4,10 +4,9 @@
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-use super::super::exact::{Cost, Grid};
-use super::Sense;
+use super::super::exact::Cost;
 use super::lap::{Lap, sum_of};
-use super::sap::{NONE, Weight};
+use super::sap::{Costs, NONE, Weight};
 
 /// A subproblem in the queue: its minimum, and how to rebuild it.
 struct Node<C> {
@@ -45,24 +44,7 @@ impl<C: Cost> Ord for Node<C> {
 
 /// The first `k` selections under (sum, column sequence), as original cells
 /// and sums.
-pub(super) fn ranked<C: Weight>(
-    grid: Grid<C>,
-    k: usize,
-    sense: Sense,
-) -> Vec<(Vec<(usize, usize)>, C)> {
-    let negated;
-    let costs = match sense {
-        Sense::Min => &grid,
-        Sense::Max => {
-            negated = Grid {
-                m: grid.m,
-                n: grid.n,
-                transposed: grid.transposed,
-                cost: grid.cost.iter().map(|c| c.map(|c| -c)).collect(),
-            };
-            &negated
-        }
-    };
+pub(super) fn ranked<C: Weight>(costs: &Costs<C>, k: usize) -> Vec<(Vec<(usize, usize)>, C)> {
     let mut out = Vec::new();
     if k == 0 {
         return out;
@@ -84,7 +66,7 @@ pub(super) fn ranked<C: Weight>(
     });
     let mut cached = Some(root);
     while let Some(node) = queue.pop_first() {
-        out.push((grid.cells(&node.cols), sum_of(&grid, &node.cols)));
+        out.push((costs.cells(&node.cols), costs.sum(&node.cols)));
         if out.len() == k {
             break;
         }

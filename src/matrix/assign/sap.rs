@@ -15,7 +15,7 @@
 //! With `i128` (exact matrices) every step is exact. With `f64` (floats from
 //! Python) the arithmetic rounds as scipy's does.
 
-use super::super::exact::Cost;
+use super::super::exact::{Cost, Grid, original_cells};
 
 /// A cost type with a value for holes.
 pub(crate) trait Weight: Cost {
@@ -48,6 +48,64 @@ impl Weight for f64 {
 
 /// No row or column.
 pub(crate) const NONE: usize = usize::MAX;
+
+/// The oriented `m × n` costs (`m ≤ n`) in one row-major array, holes as
+/// [`Weight::INF`], negated for [`Sense::Max`](super::Sense::Max).
+#[derive(Debug, Clone)]
+pub(crate) struct Costs<C> {
+    /// Rows (the smaller side).
+    pub m: usize,
+    /// Columns.
+    pub n: usize,
+    /// Whether this is the transpose of the matrix.
+    pub transposed: bool,
+    /// `m × n` costs, row-major.
+    pub cost: Vec<C>,
+    /// Whether the costs are the values negated.
+    pub negated: bool,
+}
+
+impl<C: Weight> Costs<C> {
+    /// The costs of a grid, negated when `negate` (to maximize).
+    pub fn new(grid: &Grid<C>, negate: bool) -> Costs<C> {
+        let cost = grid
+            .cost
+            .iter()
+            .map(|c| match c {
+                None => C::INF,
+                Some(c) if negate => -*c,
+                Some(c) => *c,
+            })
+            .collect();
+        Costs {
+            m: grid.m,
+            n: grid.n,
+            transposed: grid.transposed,
+            cost,
+            negated: negate,
+        }
+    }
+
+    /// The cost at oriented `(i, j)`, `None` for a hole.
+    #[inline]
+    pub fn at(&self, i: usize, j: usize) -> Option<C> {
+        let c = self.cost[i * self.n + j];
+        (c != C::INF).then_some(c)
+    }
+
+    /// The original-orientation cells of a column sequence, sorted by row.
+    pub fn cells(&self, cols: &[usize]) -> Vec<(usize, usize)> {
+        original_cells(self.transposed, cols)
+    }
+
+    /// The sum of the values (not negated) on a column sequence's cells.
+    pub fn sum(&self, cols: &[usize]) -> C {
+        let s = cols.iter().enumerate().fold(C::ZERO, |s, (i, &j)| {
+            s + self.at(i, j).expect("a selection avoids holes")
+        });
+        if self.negated { -s } else { s }
+    }
+}
 
 /// An optimum with its potentials.
 #[derive(Debug, Clone, PartialEq)]

@@ -124,10 +124,10 @@ fn medium_matrix(holes: u32) -> impl Strategy<Value = Matrix> {
     })
 }
 
-/// The exact grid of a matrix.
-fn exact_grid(m: &Matrix) -> Grid<i128> {
+/// The exact costs of a matrix.
+fn exact_costs(m: &Matrix) -> Costs<i128> {
     match Numeric::new(m) {
-        Numeric::Exact { grid, .. } => grid,
+        Numeric::Exact { grid, .. } => Costs::new(&grid, false),
         Numeric::Float(_) => panic!("test matrices are exact"),
     }
 }
@@ -182,7 +182,7 @@ proptest! {
 
     #[test]
     fn fast_solve_equals_row_by_row_augmenting(m in medium_matrix(8)) {
-        let grid = exact_grid(&m);
+        let grid = exact_costs(&m);
         let mut fast = Lap::new(&grid, &[], &[]);
         let mut slow = Lap::new(&grid, &[], &[]);
         let solved = fast.solve();
@@ -203,9 +203,8 @@ proptest! {
 
     #[test]
     fn potentials_certify_the_optimum(m in medium_matrix(5)) {
-        let grid = exact_grid(&m);
-        let dense: Vec<i128> = grid.cost.iter().map(|c| c.unwrap_or(i128::MAX)).collect();
-        if let Some(s) = sap::solve(&dense, grid.m, grid.n) {
+        let grid = exact_costs(&m);
+        if let Some(s) = sap::solve(&grid.cost, grid.m, grid.n) {
             for i in 0..grid.m {
                 for j in 0..grid.n {
                     if let Some(c) = grid.at(i, j) {
