@@ -196,12 +196,18 @@ impl<'g, C: Weight> Lap<'g, C> {
         let mut dead = vec![false; n];
         let mut fixed_col = vec![false; n];
         let mut stack: Vec<(usize, usize)> = Vec::new();
+        // each row's tight columns, found when first needed
+        let mut tight: Vec<Option<Vec<usize>>> = vec![None; n];
+        // Dummy rows with one potential are alike (cost 0 everywhere): once
+        // one has looked for a way on and failed, every other one fails too.
+        let alike = self.u[m..n].windows(2).all(|w| w[0] == w[1]);
         for i in 0..m {
             if !self.row_active[i] {
                 continue;
             }
             let cur = self.row_col[i];
             dead.fill(false);
+            let mut dummy_tried = false;
             let (row, ui) = (&self.grid.cost[i * n..(i + 1) * n], self.u[i]);
             'cands: for c in 0..cur {
                 // the reduced cost first: most cells are not tight
@@ -219,11 +225,20 @@ impl<'g, C: Weight> Lap<'g, C> {
                 stack.push((c, 0));
                 while let Some(&mut (x, ref mut next)) = stack.last_mut() {
                     let h = self.col_row[x];
+                    if alike && h >= m && *next == 0 {
+                        if dummy_tried {
+                            stack.pop();
+                            continue;
+                        }
+                        dummy_tried = true;
+                    }
+                    let ways = tight[h].get_or_insert_with(|| {
+                        (0..n).filter(|&y| self.tight(h, y)).collect::<Vec<_>>()
+                    });
                     let mut advanced = None;
-                    while *next < n {
-                        let y = *next;
+                    while let Some(&y) = ways.get(*next) {
                         *next += 1;
-                        if (y == cur || (!dead[y] && !fixed_col[y])) && self.tight(h, y) {
+                        if y == cur || (!dead[y] && !fixed_col[y]) {
                             advanced = Some(y);
                             break;
                         }

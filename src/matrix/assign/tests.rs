@@ -181,6 +181,32 @@ proptest! {
     }
 
     #[test]
+    fn wide_ties_break_by_column_sequence(
+        rows in 1usize..=5,
+        extra in 0usize..=3,
+        cells in proptest::collection::vec(0u8..=2, 40),
+        tall in any::<bool>(),
+    ) {
+        // few values and free columns: many tight cells, rows tied with the
+        // padded zero rows (the dummies)
+        let cols = rows + extra;
+        let values: Vec<f64> = cells[..rows * cols].iter().map(|&v| f64::from(v)).collect();
+        let m = if tall {
+            let t: Vec<f64> = (0..rows * cols).map(|k| values[(k % rows) * cols + k / rows]).collect();
+            Matrix::from_f64s(cols, rows, &t)
+        } else {
+            Matrix::from_f64s(rows, cols, &values)
+        };
+        for sense in [Sense::Min, Sense::Max] {
+            let want = brute::ranked(&m, sense);
+            let got = assign_floats(m.rows, m.cols, &floats(&m), sense).map(|s| (s.cells, s.sum));
+            prop_assert_eq!(got, want.first().cloned());
+            let top: Vec<_> = top_k(&m, 8, sense).into_iter().map(|s| (s.cells, s.sum)).collect();
+            prop_assert_eq!(top, want.into_iter().take(8).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
     fn fast_solve_equals_row_by_row_augmenting(m in medium_matrix(8)) {
         let grid = exact_costs(&m);
         let mut fast = Lap::new(&grid, &[], &[]);
