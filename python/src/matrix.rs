@@ -99,13 +99,19 @@ impl Select {
     #[pyo3(signature = (rows, cols, data, skip))]
     fn from_floats(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
-        let mut values = Vec::with_capacity(rows * cols);
-        for (i, bytes) in data.chunks_exact(8).enumerate() {
-            let num = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-            if num.is_infinite() {
-                return Err(not_finite(num, i / cols, i % cols));
+        let mut values: Vec<f64> = data
+            .chunks_exact(8)
+            .map(|bytes| f64::from_le_bytes(bytes.try_into().expect("8 bytes")))
+            .collect();
+        if let Some(at) = values.iter().position(|v| v.is_infinite()) {
+            return Err(not_finite(values[at], at / cols, at % cols));
+        }
+        if !skip.is_empty() {
+            for v in &mut values {
+                if skip.contains(v) {
+                    *v = f64::NAN;
+                }
             }
-            values.push(if skip.contains(&num) { f64::NAN } else { num });
         }
         Ok(Select::with(Table {
             floats: Some(Floats { rows, cols, values }),
