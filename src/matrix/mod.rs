@@ -18,7 +18,11 @@
 //! - [`assign`] / [`top_k`]: the best / K best selections by sum (Hungarian
 //!   algorithm with potentials, then Murty's partitioning), without enumeration;
 //!   [`assign_floats`]: the best selection of plain `f64` values, in `f64`
-//!   arithmetic (numpy arrays from Python).
+//!   arithmetic as scipy's (numpy float arrays from Python). Both run the
+//!   same fast solve (Jonker–Volgenant's reductions, then shortest
+//!   augmenting paths on a dense cost array): on exact scaled integers for
+//!   [`assign`], so exactness is never lost, on the floats themselves for
+//!   [`assign_floats`].
 //! - [`count`]: the number of selections that avoid the holes (a permanent),
 //!   without enumeration, exact in big integers.
 //! - [`selections`]: every selection, optionally bounded by `min_sum`/`max_sum`

@@ -104,11 +104,17 @@ pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
     }
 }
 
-/// The best selection of a `rows × cols` matrix of `f64` values, row-major,
-/// in `f64` arithmetic (see [Arithmetic](self#arithmetic)); `NaN` and
-/// infinite values are holes. `None` when the holes leave no full selection.
-/// Equal sums: the smallest column sequence, as [`assign`], when the
-/// arithmetic is exact.
+/// The best selection of a `rows × cols` matrix of `f64` values, row-major;
+/// `NaN` and infinite values are holes. `None` when the holes leave no full
+/// selection.
+///
+/// For values that *are* `f64`s (numpy float arrays from Python): the solve
+/// runs in `f64` arithmetic, as `scipy.optimize.linear_sum_assignment` does,
+/// without making a decimal [`Matrix`] first. The optimum is exact whenever
+/// `f64` sums are (integers below 2^50, for instance), and then equal sums
+/// break by the smallest column sequence, as in [`assign`]; otherwise it is
+/// optimal up to rounding in the last bits. [`assign`] keeps exact decimal
+/// sums and runs the same solve on scaled 128-bit integers.
 ///
 /// ```
 /// use placer::matrix::{Sense, assign_floats};
