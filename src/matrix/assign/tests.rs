@@ -124,10 +124,10 @@ fn medium_matrix(holes: u32) -> impl Strategy<Value = Matrix> {
     })
 }
 
-/// The exact costs of a matrix.
-fn exact_costs(m: &Matrix) -> Costs<i128> {
+/// The exact costs of a matrix, negated to maximize.
+fn exact_costs(m: &Matrix, sense: Sense) -> Costs<i128> {
     match Numeric::new(m) {
-        Numeric::Exact { grid, .. } => Costs::new(&grid, false),
+        Numeric::Exact { grid, .. } => Costs::new(&grid, sense == Sense::Max),
         Numeric::Float(_) => panic!("test matrices are exact"),
     }
 }
@@ -207,8 +207,9 @@ proptest! {
     }
 
     #[test]
-    fn fast_solve_equals_row_by_row_augmenting(m in medium_matrix(8)) {
-        let grid = exact_costs(&m);
+    fn fast_solve_equals_row_by_row_augmenting(m in medium_matrix(8), max in any::<bool>()) {
+        let sense = if max { Sense::Max } else { Sense::Min };
+        let grid = exact_costs(&m, sense);
         let mut fast = Lap::new(&grid, &[], &[]);
         let mut slow = Lap::new(&grid, &[], &[]);
         let solved = fast.solve();
@@ -219,17 +220,17 @@ proptest! {
             slow.lexmin();
             prop_assert_eq!(fast.cols(), slow.cols());
             // and in f64, on the same integers
-            let f = assign_floats(m.rows, m.cols, &floats(&m), Sense::Min).unwrap();
+            let f = assign_floats(m.rows, m.cols, &floats(&m), sense).unwrap();
             prop_assert_eq!(f.cells, grid.cells(&fast.cols()));
-            prop_assert_eq!(f.sum, fast.cost_sum(&[]) as f64);
+            prop_assert_eq!(f.sum, grid.sum(&fast.cols()) as f64);
         } else {
-            prop_assert_eq!(assign_floats(m.rows, m.cols, &floats(&m), Sense::Min), None);
+            prop_assert_eq!(assign_floats(m.rows, m.cols, &floats(&m), sense), None);
         }
     }
 
     #[test]
     fn potentials_certify_the_optimum(m in medium_matrix(5)) {
-        let grid = exact_costs(&m);
+        let grid = exact_costs(&m, Sense::Min);
         if let Some(s) = sap::solve(&grid.cost, grid.m, grid.n) {
             for i in 0..grid.m {
                 for j in 0..grid.n {
@@ -244,6 +245,8 @@ proptest! {
                 if !s.row_col.contains(&j) {
                     prop_assert_eq!(s.v[j], 0);
                 }
+                // the padded zero rows stay feasible
+                prop_assert!(grid.m == grid.n || s.v[j] <= 0);
             }
         }
     }
