@@ -240,6 +240,9 @@ def select(
     Python int), ``best(maximize=False)`` (the optimal assignment, as
     ``scipy.optimize.linear_sum_assignment``), ``top(k, maximize=False)``
     (the k best, by Murty's method) and ``all()`` (every selection, lazily).
+    A float array is kept as its values and ``best()`` solves it in ``f64``
+    arithmetic, as scipy does; everything else sums exactly in decimals (each
+    value as its shortest decimal text).
 
     >>> m = select([[1, 2], [3, 4]])
     >>> m.count()

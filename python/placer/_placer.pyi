@@ -51,7 +51,10 @@ class Select:
     def count(self) -> int:
         """The number of selections (a permanent), exact however large."""
     def best(self, maximize: bool = False) -> Optional[Solution]:
-        """The optimal selection (as scipy's linear_sum_assignment), or None."""
+        """The optimal selection (as scipy's linear_sum_assignment), or None.
+
+        A numpy float array is solved in f64 arithmetic (as scipy); other
+        matrices with exact decimal sums."""
     def top(self, k: int, maximize: bool = False) -> List[Solution]:
         """The k best selections, best first (Murty's method); ties by column sequence."""
     def all(
