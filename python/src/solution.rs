@@ -55,7 +55,7 @@ impl Owner {
 /// row-major order (the command line prints 1-based positions; ``board()``
 /// draws it). A sequence of cells: ``len(s)``, ``s[0]``, ``list(s)``, and
 /// ``s == [(0, 1), ...]``. Matrix selections also carry ``values`` and their
-/// exact ``sum``; ``rows`` and ``cols`` are scipy's ``row_ind, col_ind``.
+/// ``sum``; ``rows`` and ``cols`` are scipy's ``row_ind, col_ind``.
 #[pyclass(module = "placer", frozen)]
 pub struct Solution {
     cells: Vec<(usize, usize)>,
@@ -115,7 +115,8 @@ impl Solution {
     }
 
     /// The sum of the values, computed exactly and rounded once (selections
-    /// only, else ``None``).
+    /// only, else ``None``); ``best()`` of a numpy float array adds in
+    /// ``f64``, as scipy.
     #[getter]
     fn sum(&self) -> Option<f64> {
         self.sum
