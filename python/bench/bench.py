@@ -23,6 +23,8 @@ import numpy as np
 import placer
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Published N-queens counts (OEIS A000170).
+PUBLISHED = {14: 365596, 15: 2279184, 16: 14772512}
 CLI = Path(os.environ.get("PLACER_CLI", ROOT / "target" / "release" / "placer"))
 
 
@@ -33,30 +35,36 @@ def timed(f):
 
 
 def queens(rounds: int, n: int, threads: int) -> None:
-    py, cli = [], []
+    """Python's count against the CLI's, timed from outside (process start
+    included) and by the CLI itself (`--stats` seconds, the count alone)."""
+    py, cli, cli_own = [], [], []
     for _ in range(rounds):
         t, v = timed(lambda: placer.count("queens", n=n, threads=threads))
-        assert v == 365596 if n == 14 else v > 0
+        assert v == PUBLISHED[n]
         py.append(t)
-        t, out = timed(
+        t, run = timed(
             lambda: subprocess.run(
-                [str(CLI), "queens", str(n), "-j", str(threads), "--no-progress"],
+                [str(CLI), "queens", str(n), "-j", str(threads), "--no-progress", "--stats"],
                 check=True, capture_output=True, text=True,
-            ).stdout
+            )
         )
-        assert int(out) == v
+        assert int(run.stdout) == v
         cli.append(t)
-    p, c = statistics.median(py), statistics.median(cli)
-    print(f"queens n={n} -j {threads}: python {p:.3f} s, CLI {c:.3f} s (process included), ratio {p / c:.2f}")
+        cli_own.append(float(run.stderr.split("seconds:")[1].split()[0]))
+    p, c, o = statistics.median(py), statistics.median(cli), statistics.median(cli_own)
+    print(
+        f"queens n={n} -j {threads}: python {p:.3f} s, CLI {c:.3f} s with its process "
+        f"(ratio {p / c:.2f}), {o:.3f} s by its --stats (ratio {p / o:.2f})"
+    )
 
 
-def assignment(rounds: int, size: int) -> None:
+def assignment(rounds: int, shape: tuple) -> None:
     from scipy.optimize import linear_sum_assignment
 
     rng = np.random.default_rng(1)
     ours, theirs, convert = [], [], []
     for _ in range(rounds):
-        cost = rng.random((size, size))
+        cost = rng.random(shape)
         t_build, sel = timed(lambda: placer.select(cost))
         t_best, best = timed(sel.best)
         t_scipy, (r, c) = timed(lambda: linear_sum_assignment(cost))
@@ -66,7 +74,7 @@ def assignment(rounds: int, size: int) -> None:
         theirs.append(t_scipy)
     o, s, b = statistics.median(ours), statistics.median(theirs), statistics.median(convert)
     print(
-        f"select(rand({size},{size})).best(): {o * 1e3:.2f} ms (of which select() {b * 1e3:.2f} ms), "
+        f"select(rand{shape}).best(): {o * 1e3:.2f} ms (of which select() {b * 1e3:.2f} ms), "
         f"scipy linear_sum_assignment {s * 1e3:.2f} ms, ratio {o / s:.2f}"
     )
 
@@ -96,9 +104,11 @@ def main() -> None:
     args = parser.parse_args()
     if not CLI.exists():
         raise SystemExit(f"build the CLI first: cargo build --release ({CLI} is missing)")
-    for threads in (1, 2):
-        queens(args.rounds, 14, threads)
-    assignment(args.rounds, 200)
+    for n in (14, 16):
+        for threads in (1, 2):
+            queens(args.rounds, n, threads)
+    for shape in ((200, 200), (150, 300), (300, 150)):
+        assignment(args.rounds, shape)
     iteration(args.rounds)
 
 

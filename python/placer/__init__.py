@@ -26,7 +26,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Uni
 from . import _placer
 from ._errors import InternalError, MatrixError, PlacerError, RuleError, TooLargeError
 from ._placer import Puzzle as _NativePuzzle
-from ._placer import Select, Solution, SolutionIter
+from ._placer import Explanation, Select, Solution, SolutionIter, Step
 
 __all__ = [
     "count",
@@ -39,6 +39,8 @@ __all__ = [
     "Select",
     "Solution",
     "SolutionIter",
+    "Step",
+    "Explanation",
     "PlacerError",
     "RuleError",
     "MatrixError",
@@ -238,6 +240,9 @@ def select(
     Python int), ``best(maximize=False)`` (the optimal assignment, as
     ``scipy.optimize.linear_sum_assignment``), ``top(k, maximize=False)``
     (the k best, by Murty's method) and ``all()`` (every selection, lazily).
+    A float array is kept as its values and ``best()`` solves it in ``f64``
+    arithmetic, as scipy does; everything else sums exactly in decimals (each
+    value as its shortest decimal text).
 
     >>> m = select([[1, 2], [3, 4]])
     >>> m.count()
@@ -279,10 +284,15 @@ class Puzzle:
     """A region puzzle: a region game's rules on one region picture.
 
     The picture has one letter or digit per cell (spaces between cells are
-    optional), one line per row; each letter is one region.
+    optional), one line per row; each letter is one region. In the numeric
+    form (regions as numbers separated by spaces) ``s`` after a number
+    marks a placed piece and ``x`` a cell known to be empty, so a partly
+    solved puzzle can be given too.
 
-    Hints (the next deduction, as ``placer hint``) will live here as
-    ``Puzzle.hint()`` once the library has them.
+    Besides solving and counting, a puzzle reasons as a person does:
+    :meth:`hint` gives the next deduction, :meth:`explain` the whole logical
+    path and :meth:`grade` its difficulty (as ``placer hint`` and
+    ``placer solve --explain``; see docs/PUZZLES.md for the techniques).
 
     >>> p = Puzzle.from_text('''
     ... AABB
@@ -339,6 +349,48 @@ class Puzzle:
     def check(self) -> dict:
         """The compiled plan as a dict (see :func:`check`)."""
         return self._native.check()
+
+    def hint(self) -> Optional[Step]:
+        """The next deduction from the puzzle's start, as ``placer hint``.
+
+        A :class:`Step`: ``technique`` (``"last-cells"``, ...), ``place`` and
+        ``exclude`` (0-based cells it fills and empties), ``reason`` (in
+        words, with 1-based cells), ``focus``, ``grade``. ``None`` when the
+        puzzle is solved, logic runs out (:meth:`explain` then guesses) or
+        the state plainly has no solution. Raises :class:`RuleError` when the
+        rules are not a region game.
+
+        >>> p = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n")
+        >>> step = p.hint()
+        >>> step.technique, step.place, step.exclude
+        ('pairs-triples', [], [(0, 2), (2, 3)])
+        >>> step.reason[:54]
+        'region B still needs a queen in the triple (1,4) (2,3)'
+        """
+        return self._native.hint()
+
+    def explain(self) -> Explanation:
+        """The whole logical path, as ``placer solve --explain``.
+
+        An :class:`Explanation`: ``steps`` (a list of :class:`Step`),
+        ``solved`` (logic alone finished), ``guesses`` (``"guess"`` steps,
+        placed from the search's solution where logic runs out), ``grade``
+        and ``stuck`` (why it stops short, for a puzzle with no solution).
+
+        >>> path = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").explain()
+        >>> path.solved, path.guesses, path.grade, len(path.steps)
+        (True, 0, 'medium', 15)
+        """
+        return self._native.explain()
+
+    def grade(self) -> str:
+        """The difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (the hardest
+        technique its logical path needs) or ``"needs-guessing"``.
+
+        >>> Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").grade()
+        'medium'
+        """
+        return self._native.explain().grade
 
     @property
     def regions(self) -> str:

@@ -5,6 +5,7 @@
 //! `placer/__init__.py`, holds the documented API with its signatures.
 
 mod errors;
+mod logic;
 mod matrix;
 mod rules;
 mod run;
@@ -21,6 +22,8 @@ fn _placer(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules::check, m)?)?;
     m.add_function(wrap_pyfunction!(rules::builtin_rules, m)?)?;
     m.add_class::<rules::Puzzle>()?;
+    m.add_class::<logic::Step>()?;
+    m.add_class::<logic::Explanation>()?;
     m.add_class::<matrix::Select>()?;
     m.add_class::<solution::Solution>()?;
     m.add_class::<solution::SolutionIter>()?;

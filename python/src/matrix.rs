@@ -11,6 +11,7 @@ use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix
 use crate::errors::{matrix_error, too_large};
 use crate::run;
 use crate::solution::{Owner, Solution, SolutionIter, produce};
+use placer::Problem;
 use placer::search::Stop;
 
 /// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
@@ -44,11 +45,12 @@ pub struct Select {
 }
 
 impl Select {
+    fn table(&self) -> &Table {
+        self.owner.table().expect("a Select always owns a matrix")
+    }
+
     fn matrix(&self) -> &Matrix {
-        match &*self.owner {
-            Owner::Matrix(m, _) => m,
-            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
-        }
+        self.table().matrix()
     }
 
     fn solution(&self, s: matrix::Selection) -> Solution {
@@ -91,20 +93,31 @@ impl Select {
     }
 
     /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
-    /// float array's bytes): no Python object per cell.
+    /// float array's bytes): kept as floats, no Python object per cell and no
+    /// text per cell until one is needed (``best()`` needs none).
     #[staticmethod]
     #[pyo3(signature = (rows, cols, data, skip))]
     fn from_floats(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
-        let cells = data
+        let mut values: Vec<f64> = data
             .chunks_exact(8)
-            .enumerate()
-            .map(|(i, bytes)| {
-                let num = f64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-                float_cell(num, i / cols, i % cols)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(Select::of(rows, cols, cells, &skip))
+            .map(|bytes| f64::from_le_bytes(bytes.try_into().expect("8 bytes")))
+            .collect();
+        if let Some(at) = values.iter().position(|v| v.is_infinite()) {
+            return Err(not_finite(values[at], at / cols, at % cols));
+        }
+        if !skip.is_empty() {
+            for v in &mut values {
+                if skip.contains(v) {
+                    *v = f64::NAN;
+                }
+            }
+        }
+        Ok(Select::with(Table {
+            floats: Some(Floats { rows, cols, values }),
+            matrix: OnceLock::new(),
+            problem: OnceLock::new(),
+        }))
     }
 
     /// A matrix of `rows × cols` little-endian `i64`s, row-major (a numpy
@@ -138,13 +151,13 @@ impl Select {
     /// Rows of the matrix.
     #[getter]
     fn rows(&self) -> usize {
-        self.matrix().rows
+        self.table().shape().0
     }
 
     /// Columns of the matrix.
     #[getter]
     fn cols(&self) -> usize {
-        self.matrix().cols
+        self.table().shape().1
     }
 
     /// The number of selections that avoid the holes (the permanent of the
@@ -155,9 +168,12 @@ impl Select {
     fn count(&self, py: Python<'_>) -> PyResult<BigUint> {
         let owner = self.owner.clone();
         let stop = Stop::new();
-        let counted = run::interruptible(py, stop, move || match &*owner {
-            Owner::Matrix(m, _) => matrix::count(m).map(|c| c.to_biguint()),
-            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
+        let counted = run::interruptible(py, stop, move || {
+            let m = owner
+                .table()
+                .expect("a Select always owns a matrix")
+                .matrix();
+            matrix::count(m).map(|c| c.to_biguint())
         })?;
         counted.map_err(|e| too_large(format!("{e}; `all()` lists the selections")))
     }
@@ -170,9 +186,12 @@ impl Select {
         self.exact()?;
         let owner = self.owner.clone();
         let stop = Stop::new();
-        let ranked = run::interruptible(py, stop, move || match &*owner {
-            Owner::Matrix(m, _) => matrix::top_k(m, k, Select::sense(maximize)),
-            Owner::Rules(_) => unreachable!("a Select always owns a matrix"),
+        let ranked = run::interruptible(py, stop, move || {
+            let m = owner
+                .table()
+                .expect("a Select always owns a matrix")
+                .matrix();
+            matrix::top_k(m, k, Select::sense(maximize))
         })?;
         Ok(ranked.into_iter().map(|s| self.solution(s)).collect())
     }
@@ -181,10 +200,16 @@ impl Select {
     /// ``None`` when the holes leave none. Its ``rows``, ``cols`` and ``sum``
     /// are what ``scipy.optimize.linear_sum_assignment`` gives, also for
     /// rectangular matrices; among equal sums, the least column sequence.
+    /// A numpy float array is solved in ``f64`` arithmetic, as scipy does;
+    /// other matrices in exact decimals.
     #[pyo3(signature = (maximize=false))]
     fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
-        let m = self.matrix();
-        let best = py.detach(|| matrix::assign(m, Select::sense(maximize)));
+        let table = self.table();
+        let sense = Select::sense(maximize);
+        let best = py.detach(|| match &table.floats {
+            Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
+            None => matrix::assign(table.matrix(), sense),
+        });
         Ok(best.map(|s| self.solution(s)))
     }
 
@@ -201,7 +226,8 @@ impl Select {
         let owner = self.owner.clone();
         SolutionIter::start(self.owner.clone(), limit, move |tx| {
             let bounds = Bounds { min_sum, max_sum };
-            if let Owner::Matrix(m, _) = &*owner {
+            if let Some(t) = owner.table() {
+                let m = t.matrix();
                 produce(
                     matrix::selections(m, bounds).map(|s| (s.cells, Some(s.sum))),
                     tx,
@@ -229,9 +255,68 @@ impl Select {
     }
 
     fn owning(m: Matrix) -> Select {
+        Select::with(Table {
+            floats: None,
+            matrix: OnceLock::from(m),
+            problem: OnceLock::new(),
+        })
+    }
+
+    fn with(table: Table) -> Select {
         Select {
-            owner: Arc::new(Owner::Matrix(m, OnceLock::new())),
+            owner: Arc::new(Owner::Matrix(table)),
         }
+    }
+}
+
+/// A matrix from Python: the library's [`Matrix`], and for a numpy float
+/// array also its plain values, from which the `Matrix` (a text per cell) is
+/// made only when first needed.
+pub struct Table {
+    floats: Option<Floats>,
+    matrix: OnceLock<Matrix>,
+    problem: OnceLock<Problem>,
+}
+
+/// A numpy float array's values, row-major, holes as `NaN`.
+struct Floats {
+    rows: usize,
+    cols: usize,
+    values: Vec<f64>,
+}
+
+impl Table {
+    /// The library's matrix.
+    pub fn matrix(&self) -> &Matrix {
+        self.matrix.get_or_init(|| {
+            let f = self
+                .floats
+                .as_ref()
+                .expect("a table holds floats or a matrix");
+            Matrix::from_f64s(f.rows, f.cols, &f.values)
+        })
+    }
+
+    /// Rows and columns.
+    fn shape(&self) -> (usize, usize) {
+        match &self.floats {
+            Some(f) => (f.rows, f.cols),
+            None => (self.matrix().rows, self.matrix().cols),
+        }
+    }
+
+    /// The number at `(row, col)`, `None` for a hole.
+    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
+        match &self.floats {
+            Some(f) => Some(f.values[row * f.cols + col]).filter(|v| !v.is_nan()),
+            None => self.matrix().get(row, col),
+        }
+    }
+
+    /// The problem its boards are drawn from.
+    pub fn problem(&self) -> &Problem {
+        self.problem
+            .get_or_init(|| Problem::from_matrix("matrix", self.matrix()))
     }
 }
 
@@ -259,8 +344,13 @@ fn float_cell(num: f64, row: usize, col: usize) -> PyResult<Option<Value>> {
     match num {
         n if n.is_nan() => Ok(None),
         n if n.is_finite() => Ok(Some(Value::from_f64(n))),
-        n => Err(matrix_error(format!(
-            "row {row}, column {col}: {n} is not a finite number (NaN or None marks a hole)"
-        ))),
+        n => Err(not_finite(n, row, col)),
     }
+}
+
+/// The error for an infinite cell.
+fn not_finite(num: f64, row: usize, col: usize) -> PyErr {
+    matrix_error(format!(
+        "row {row}, column {col}: {num} is not a finite number (NaN or None marks a hole)"
+    ))
 }

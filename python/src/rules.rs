@@ -14,6 +14,7 @@ use placer::spec::BUILTIN;
 use placer::{Bindings, Diagnostic, Plan, Problem, RuleSpec, Source};
 
 use crate::errors::{self, rule_error};
+use crate::logic;
 use crate::run::{self, Ask};
 use crate::solution::{Owner, Solution, SolutionIter, produce};
 
@@ -260,6 +261,16 @@ impl Puzzle {
     /// The compiled plan as a dict, as `placer.check` gives it.
     fn check<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         describe(py, &self.plan)
+    }
+
+    /// The next deduction, as `placer hint`; `None` when there is none.
+    fn hint(&self, py: Python<'_>) -> PyResult<Option<logic::Step>> {
+        logic::hint(py, &self.plan)
+    }
+
+    /// The logical path, as `placer solve --explain`.
+    fn explain(&self, py: Python<'_>) -> PyResult<logic::Explanation> {
+        logic::explain(py, &self.plan)
     }
 
     /// The region picture as given.

@@ -4,17 +4,17 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyIndexError, PyStopIteration};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use placer::Problem;
-use placer::matrix::Matrix;
 use placer::output::{Board, Render};
 
 use crate::errors;
+use crate::matrix::Table;
 use crate::run::panic_text;
 
 /// One found placement as the producer sends it: the cells, 0-based
@@ -30,15 +30,15 @@ pub enum Owner {
     /// Solutions of a rule set.
     Rules(Problem),
     /// Selections of a matrix.
-    Matrix(Matrix, OnceLock<Problem>),
+    Matrix(Table),
 }
 
 impl Owner {
     /// The matrix, for a selection.
-    fn matrix(&self) -> Option<&Matrix> {
+    pub fn table(&self) -> Option<&Table> {
         match self {
             Owner::Rules(_) => None,
-            Owner::Matrix(m, _) => Some(m),
+            Owner::Matrix(t) => Some(t),
         }
     }
 
@@ -46,7 +46,7 @@ impl Owner {
     fn problem(&self) -> &Problem {
         match self {
             Owner::Rules(p) => p,
-            Owner::Matrix(m, p) => p.get_or_init(|| Problem::from_matrix("matrix", m)),
+            Owner::Matrix(t) => t.problem(),
         }
     }
 }
@@ -55,7 +55,7 @@ impl Owner {
 /// row-major order (the command line prints 1-based positions; ``board()``
 /// draws it). A sequence of cells: ``len(s)``, ``s[0]``, ``list(s)``, and
 /// ``s == [(0, 1), ...]``. Matrix selections also carry ``values`` and their
-/// exact ``sum``; ``rows`` and ``cols`` are scipy's ``row_ind, col_ind``.
+/// ``sum``; ``rows`` and ``cols`` are scipy's ``row_ind, col_ind``.
 #[pyclass(module = "placer", frozen)]
 pub struct Solution {
     cells: Vec<(usize, usize)>,
@@ -100,11 +100,11 @@ impl Solution {
     /// rule file with `matrix = ...`), else ``None``.
     #[getter]
     fn values(&self) -> Option<Vec<f64>> {
-        if let Some(m) = self.owner.matrix() {
+        if let Some(t) = self.owner.table() {
             return Some(
                 self.cells
                     .iter()
-                    .map(|&(r, c)| m.get(r, c).unwrap_or(f64::NAN))
+                    .map(|&(r, c)| t.get(r, c).unwrap_or(f64::NAN))
                     .collect(),
             );
         }
@@ -115,7 +115,8 @@ impl Solution {
     }
 
     /// The sum of the values, computed exactly and rounded once (selections
-    /// only, else ``None``).
+    /// only, else ``None``); ``best()`` of a numpy float array adds in
+    /// ``f64``, as scipy.
     #[getter]
     fn sum(&self) -> Option<f64> {
         self.sum

@@ -106,6 +106,47 @@ def test_best_matches_linear_sum_assignment(shape):
             assert sum(cost[r, c] for r, c in best.cells) == pytest.approx(best.sum)
 
 
+@pytest.mark.parametrize("shape", [(8, 8), (6, 11), (11, 6), (60, 60), (40, 90), (90, 40)])
+def test_float_fast_path_with_holes_matches_scipy_and_the_exact_path(shape):
+    # numpy floats are solved in f64 (as scipy); lists go through exact decimals
+    rng = np.random.default_rng(shape[0] * 1000 + shape[1])
+    for trial in range(6):
+        cost = rng.normal(size=shape) * 10.0 ** rng.integers(-3, 4)
+        cost[rng.random(shape) < 0.15] = np.nan
+        for maximize in (False, True):
+            best = placer.select(cost).best(maximize=maximize)
+            exact = placer.select(
+                [[None if math.isnan(x) else x for x in row] for row in cost.tolist()]
+            ).best(maximize=maximize)
+            assert (best is None) == (exact is None)
+            if best is None:
+                continue
+            assert best.sum == pytest.approx(exact.sum, rel=1e-12, abs=1e-12)
+            assert not any(math.isnan(v) for v in best.values)
+            if linear_sum_assignment is not None:
+                blocked = -np.inf if maximize else np.inf
+                r, c = linear_sum_assignment(np.where(np.isnan(cost), blocked, cost), maximize=maximize)
+                assert best.sum == pytest.approx(cost[r, c].sum(), rel=1e-12, abs=1e-12)
+
+
+def test_float_fast_path_ties_and_infeasible():
+    # integer-valued floats: f64 is exact, so ties break as in top(): least column sequence
+    rng = np.random.default_rng(9)
+    for _ in range(20):
+        cost = rng.integers(-3, 4, (7, 9)).astype(float)
+        for maximize in (False, True):
+            best = placer.select(cost).best(maximize=maximize)
+            first = placer.select(cost.astype(int)).top(1, maximize=maximize)[0]
+            assert (best.cells, best.sum) == (first.cells, first.sum)
+    # two rows that only column 0 can serve: no selection
+    assert placer.select(np.array([[1.0, np.nan], [2.0, np.nan]])).best() is None
+    # the board and values of a float selection come from the same floats
+    sel = placer.select(np.array([[0.5, 2.0], [1.25, 0.75]]))
+    best = sel.best()
+    assert best.cells == [(0, 0), (1, 1)] and best.values == [0.5, 0.75] and best.sum == 1.25
+    assert best.board() == "[ 0.5]    2\n 1.25 [0.75]\nsum 1.25\n" and (sel.rows, sel.cols) == (2, 2)
+
+
 def test_text_and_board():
     sel = placer.select("4 1 3\n2 0 5\n3 2 2\n")
     best = sel.best()

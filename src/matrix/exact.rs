@@ -68,12 +68,13 @@ pub(crate) struct Grid<C> {
 }
 
 impl<C: Copy> Grid<C> {
-    fn new(matrix: &Matrix, f: impl Fn(usize, usize) -> Option<C>) -> Grid<C> {
-        let transposed = matrix.rows > matrix.cols;
+    /// The oriented grid of a `rows × cols` matrix whose cell `(r, c)` is `f(r, c)`.
+    pub fn oriented(rows: usize, cols: usize, f: impl Fn(usize, usize) -> Option<C>) -> Grid<C> {
+        let transposed = rows > cols;
         let (m, n) = if transposed {
-            (matrix.cols, matrix.rows)
+            (cols, rows)
         } else {
-            (matrix.rows, matrix.cols)
+            (rows, cols)
         };
         let mut cost = Vec::with_capacity(m * n);
         for i in 0..m {
@@ -98,14 +99,19 @@ impl<C: Copy> Grid<C> {
 
     /// The original-orientation cells of a column sequence, sorted by row.
     pub fn cells(&self, cols: &[usize]) -> Vec<(usize, usize)> {
-        let mut cells: Vec<(usize, usize)> = cols
-            .iter()
-            .enumerate()
-            .map(|(i, &j)| if self.transposed { (j, i) } else { (i, j) })
-            .collect();
-        cells.sort_unstable();
-        cells
+        original_cells(self.transposed, cols)
     }
+}
+
+/// The original-orientation cells of an oriented column sequence, sorted by row.
+pub(crate) fn original_cells(transposed: bool, cols: &[usize]) -> Vec<(usize, usize)> {
+    let mut cells: Vec<(usize, usize)> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, &j)| if transposed { (j, i) } else { (i, j) })
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The numeric view of a matrix: exact scaled integers, or `f64`.
@@ -143,7 +149,9 @@ impl Numeric {
                     })
                     .collect();
                 if let Some(scaled) = scaled {
-                    let grid = Grid::new(matrix, |r, c| scaled[r * matrix.cols + c]);
+                    let grid = Grid::oriented(matrix.rows, matrix.cols, |r, c| {
+                        scaled[r * matrix.cols + c]
+                    });
                     return Numeric::Exact {
                         grid,
                         scale: scale as u32,
@@ -151,7 +159,9 @@ impl Numeric {
                 }
             }
         }
-        Numeric::Float(Grid::new(matrix, |r, c| matrix.get(r, c)))
+        Numeric::Float(Grid::oriented(matrix.rows, matrix.cols, |r, c| {
+            matrix.get(r, c)
+        }))
     }
 }
 

@@ -16,7 +16,13 @@
 //! [`top_k`] breaks ties between equal sums by it.
 //!
 //! - [`assign`] / [`top_k`]: the best / K best selections by sum (Hungarian
-//!   algorithm with potentials, then Murty's partitioning), without enumeration.
+//!   algorithm with potentials, then Murty's partitioning), without enumeration;
+//!   [`assign_floats`]: the best selection of plain `f64` values, in `f64`
+//!   arithmetic as scipy's (numpy float arrays from Python). Both run the
+//!   same fast solve (Jonker–Volgenant's reductions, then shortest
+//!   augmenting paths on a dense cost array): on exact scaled integers for
+//!   [`assign`], so exactness is never lost, on the floats themselves for
+//!   [`assign_floats`].
 //! - [`count`]: the number of selections that avoid the holes (a permanent),
 //!   without enumeration, exact in big integers.
 //! - [`selections`]: every selection, optionally bounded by `min_sum`/`max_sum`
@@ -49,7 +55,7 @@ mod parse;
 mod permanent;
 mod select;
 
-pub use assign::{Sense, assign, top_k};
+pub use assign::{Sense, assign, assign_floats, top_k};
 pub use decimal::BigDecimal;
 pub use parse::{
     Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
@@ -78,6 +84,36 @@ impl Selection {
             .iter()
             .map(|&(r, c)| matrix.get(r, c).unwrap_or(f64::NAN))
             .collect()
+    }
+}
+
+impl Matrix {
+    /// A `rows × cols` matrix of `f64` values, row-major; `NaN` and infinite
+    /// values are holes. Each cell's text is the shortest that reads back the
+    /// same number (see [`Value::from_f64`]).
+    ///
+    /// ```
+    /// use placer::matrix::Matrix;
+    ///
+    /// let m = Matrix::from_f64s(2, 2, &[0.5, f64::NAN, 1e20, -3.0]);
+    /// assert_eq!((m.get(0, 0), m.get(0, 1)), (Some(0.5), None));
+    /// assert_eq!(m.value(1, 0).unwrap().text, "1e20");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `values.len() != rows * cols`.
+    pub fn from_f64s(rows: usize, cols: usize, values: &[f64]) -> Matrix {
+        assert_eq!(values.len(), rows * cols, "rows × cols values");
+        Matrix {
+            rows,
+            cols,
+            cells: values
+                .iter()
+                .map(|&v| v.is_finite().then(|| Value::from_f64(v)))
+                .collect(),
+            labels: Labels::default(),
+        }
     }
 }
 

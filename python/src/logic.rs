@@ -1,0 +1,139 @@
+//! Hints and logical paths of region puzzles, from the library's `logic`
+//! module: `Puzzle.hint()`, `Puzzle.explain()` and `Puzzle.grade()` return
+//! what `placer hint` and `placer solve --explain` print.
+
+use pyo3::prelude::*;
+
+use placer::logic::grade::Grade;
+use placer::logic::{self, Board, path};
+use placer::{Diagnostic, Plan, Problem};
+
+use crate::errors::rule_error;
+
+/// One deduction: the technique, the cells it fills and empties (0-based
+/// ``(row, col)``), and why (in words, with 1-based cells as people read
+/// them). ``placer hint --format json`` prints the same step with 1-based
+/// cells.
+#[pyclass(module = "placer", frozen, get_all)]
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// The technique's name: ``"neighbours"``, ``"last-cells"``,
+    /// ``"confined"``, ``"pairs-triples"``, ``"k-confined"``,
+    /// ``"capacity-2x2"``, ``"lookahead"``, or ``"guess"`` (in ``explain()``
+    /// only, where logic runs out).
+    technique: String,
+    /// The technique in a few words (``"last cells left in a unit"``).
+    title: String,
+    /// The grade of the technique: ``"easy"``, ``"medium"``, ``"hard"`` or
+    /// ``"needs-guessing"``.
+    grade: String,
+    /// Cells that get a piece.
+    place: Vec<(usize, usize)>,
+    /// Cells that get no piece.
+    exclude: Vec<(usize, usize)>,
+    /// Why, in words.
+    reason: String,
+    /// The cells the reason is about.
+    focus: Vec<(usize, usize)>,
+}
+
+impl Step {
+    fn new(problem: &Problem, step: &logic::Step) -> Step {
+        let cells = |cs: &[usize]| cs.iter().map(|&c| problem.coords(c)).collect();
+        Step {
+            technique: step.technique.name().to_string(),
+            title: step.technique.title().to_string(),
+            grade: Grade::of(step.technique).name().to_string(),
+            place: cells(&step.place),
+            exclude: cells(&step.exclude),
+            reason: step.reason.clone(),
+            focus: cells(&step.focus),
+        }
+    }
+}
+
+#[pymethods]
+impl Step {
+    fn __repr__(&self) -> String {
+        format!(
+            "Step({:?}, place={:?}, exclude={:?}, reason={:?})",
+            self.technique, self.place, self.exclude, self.reason
+        )
+    }
+}
+
+/// A puzzle's logical path from its start to the end: every step (a
+/// ``"guess"`` step, from the search's solution, wherever logic runs out).
+#[pyclass(module = "placer", frozen, get_all)]
+pub struct Explanation {
+    /// The steps, in order.
+    steps: Vec<Step>,
+    /// Whether logic alone solved it (no guess, no contradiction).
+    solved: bool,
+    /// How many guesses it took.
+    guesses: usize,
+    /// The grade of its hardest step: ``"easy"``, ``"medium"``, ``"hard"``
+    /// or ``"needs-guessing"``.
+    grade: String,
+    /// Why the path stops short of a solution (the puzzle has none), else
+    /// ``None``.
+    stuck: Option<String>,
+}
+
+#[pymethods]
+impl Explanation {
+    fn __len__(&self) -> usize {
+        self.steps.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Explanation({} steps, solved={}, guesses={}, grade={:?})",
+            self.steps.len(),
+            if self.solved { "True" } else { "False" },
+            self.guesses,
+            self.grade
+        )
+    }
+}
+
+/// The board of a region game, or `placer.RuleError` saying why the rules
+/// are not one.
+fn board(problem: &Problem) -> PyResult<Board<'_>> {
+    Board::new(problem).map_err(|why| rule_error(&Diagnostic::new(why)))
+}
+
+/// The next deduction from the puzzle's start (its givens and crossed
+/// cells), as `placer hint`: `None` when it is solved, when logic runs out,
+/// or when the state plainly has no solution.
+pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<Option<Step>> {
+    let problem = &plan.problem;
+    let board = board(problem)?;
+    let step = py.detach(|| match board.contradiction() {
+        Some(_) => None,
+        None => board.next_step(),
+    });
+    Ok(step.map(|s| Step::new(problem, &s)))
+}
+
+/// The whole logical path, as `placer solve --explain`: guesses come from
+/// the first solution in search order.
+pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
+    let problem = &plan.problem;
+    board(problem)?;
+    let found = py.detach(|| {
+        let solution: Option<Vec<usize>> = plan
+            .first_order(false)
+            .next()
+            .map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
+        path::explain(problem, solution.as_deref())
+    });
+    let found = found.map_err(|why| rule_error(&Diagnostic::new(why)))?;
+    Ok(Explanation {
+        steps: found.steps.iter().map(|s| Step::new(problem, s)).collect(),
+        solved: found.solved,
+        guesses: found.guesses,
+        grade: found.grade.name().to_string(),
+        stuck: found.stuck,
+    })
+}
