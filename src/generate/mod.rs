@@ -1,0 +1,160 @@
+//! The puzzle generator: new region grids whose region game has exactly one
+//! solution. It plants a random solution ([`plant`]), grows connected regions
+//! around its pieces ([`grid`]), then carves with the propagating search in
+//! the loop ([`carve`]): while another solution exists, one of its cells moves
+//! to a neighbouring region, which kills it and keeps the planted one. Every
+//! puzzle it returns has been counted unique by the engine; a size with no
+//! puzzle at all is refused with the engine's proof.
+
+mod carve;
+mod grid;
+mod plant;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::error::{Diagnostic, Kind, Setting, Source};
+use crate::problem::{Bindings, Family, Problem};
+use crate::search::{CountOptions, Solution};
+use crate::spec::RuleSpec;
+use carve::{Judge, balance, carve};
+use grid::{Grid, label};
+
+/// A generated puzzle.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    /// The puzzle as a bound problem (its regions set).
+    pub problem: Problem,
+    /// The regions as text, one letter per cell, one line per row.
+    pub picture: String,
+    /// Its one solution.
+    pub solution: Solution,
+    /// Region grids the engine counted on the way.
+    pub evaluations: usize,
+}
+
+/// Planted solutions tried before giving up.
+const ATTEMPTS: usize = 60;
+
+/// Carving steps from one planted solution before planting another.
+fn steps(size: usize) -> usize {
+    10 + 2 * size
+}
+
+/// Generates a `size`×`size` region grid for a region rule (`region-queens`,
+/// `star-battle`, or any rule with an exact `region` group) whose puzzle has
+/// exactly one solution. The same seed gives the same puzzle. A size where no
+/// placement of the rules' pieces exists at all is an error saying so.
+pub fn generate(
+    spec: &RuleSpec,
+    set: &[(String, i64)],
+    size: usize,
+    seed: u64,
+) -> Result<Puzzle, Diagnostic> {
+    if !(2..=26).contains(&size) {
+        return Err(Diagnostic::new(format!(
+            "the puzzle size {size} is outside the supported 2..=26"
+        ))
+        .with_setting(Setting::Size));
+    }
+    // Bind once with rows as regions, to check the rules and learn k.
+    let placeholder: String = (0..size)
+        .map(|r| format!("{}\n", label(r).to_string().repeat(size)))
+        .collect();
+    let bindings = Bindings {
+        set: set.to_vec(),
+        regions: Some(Source::new("<generator>", placeholder)),
+        cells: None,
+    };
+    let problem = Problem::bind(spec, &bindings)?;
+    let k = problem
+        .groups
+        .iter()
+        .find(|g| g.family == Family::Region && g.min == g.max && g.min > 0)
+        .map(|g| g.min)
+        .ok_or_else(|| {
+            Diagnostic::new(format!("`{}` has no exact region group to generate puzzles for", problem.name))
+                .of(Kind::Unsupported)
+                .with_help("generate works with rules that have [[group]] of = \"region\" with a count, like region-queens or star-battle")
+        })?;
+    if problem.piece.count != k * size {
+        return Err(Diagnostic::new(format!(
+            "`{}` places {} pieces, but {size} regions of {k} need {}",
+            problem.name,
+            problem.piece.count,
+            k * size
+        )));
+    }
+    // With rows as regions the region rule repeats the row rule, so a
+    // solution is any placement of k pieces per row that keeps the other
+    // rules: without one, no region grid has a solution.
+    if count(&problem, 1) == 0 {
+        let pieces = if k == 1 {
+            problem.piece.name.clone()
+        } else {
+            format!("{}s", problem.piece.name)
+        };
+        return Err(Diagnostic::new(format!(
+            "no {size}×{size} `{}` puzzle exists: no placement of {k} {pieces} per row keeps the rules",
+            problem.name
+        ))
+        .of(Kind::Unsupported)
+        .with_help("try a larger size (docs/PUZZLES.md lists the supported sizes)")
+        .with_setting(Setting::Size));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut judge = Judge::new(problem.clone());
+    for _ in 0..ATTEMPTS {
+        let Some(planted) = plant::plant(&problem, k, &mut rng) else {
+            continue;
+        };
+        let Some(mut grid) = Grid::tight(size, &planted, k, &mut rng) else {
+            continue;
+        };
+        if !carve(&mut judge, &mut grid, &planted, steps(size), &mut rng) {
+            continue;
+        }
+        balance(&mut judge, &mut grid, &planted, &mut rng);
+        let mut puzzle = problem.clone();
+        puzzle.regions = Some(grid.regions());
+        // The final word: a fresh listing of at most two solutions, by the
+        // propagating search (the unit search of one-piece games can need
+        // minutes on some unique 25×25 grids; measured).
+        let mut plan = puzzle.clone().plan();
+        plan.method = crate::plan::Method::Propagate;
+        let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+        if let [solution] = two.as_slice() {
+            debug_assert!((0..size).all(|r| grid.connected(r)));
+            return Ok(Puzzle {
+                picture: grid.picture(),
+                solution: solution.clone(),
+                problem: puzzle,
+                evaluations: judge.evaluations,
+            });
+        }
+    }
+    Err(Diagnostic::new(format!(
+        "no unique {size}×{size} puzzle found after {ATTEMPTS} tries"
+    ))
+    .of(Kind::Unsupported)
+    .with_help("try another seed or size (docs/PUZZLES.md lists the supported sizes)")
+    .with_setting(Setting::Seed)
+    .with_setting(Setting::Size))
+}
+
+/// The problem's solutions, counted by its plan's own search up to `cap`.
+fn count(problem: &Problem, cap: u128) -> u128 {
+    let options = CountOptions {
+        limit: Some(cap),
+        ..CountOptions::default()
+    };
+    // One thread and no stop flag: the count cannot fail.
+    problem
+        .clone()
+        .plan()
+        .count(options)
+        .map_or(cap, |t| t.count)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,154 @@
+//! The generator's tests: every puzzle re-counted by the engine (and, when
+//! small, by the brute-force oracle), connected regions, the same puzzle for
+//! the same seed, sizes with no puzzle refused. The sweep over every
+//! supported size is `cargo test --release -- --ignored generate`.
+
+use std::io::Write;
+
+use super::*;
+use crate::problem::oracle;
+use crate::spec::builtin;
+
+fn spec(name: &str) -> RuleSpec {
+    RuleSpec::parse(name, builtin(name).unwrap().text).unwrap()
+}
+
+fn stars(k: i64) -> Vec<(String, i64)> {
+    vec![("k".into(), k)]
+}
+
+/// Checks that `p` is a `size`×`size` puzzle with connected regions and one
+/// solution, counted in full by the propagating search (the generator's
+/// last word is the plan's own search, with limit 2).
+fn check(p: &Puzzle, size: usize) {
+    let regions = p.problem.regions.as_ref().unwrap();
+    let of: Vec<usize> = regions.of_cell.iter().map(|r| r.unwrap()).collect();
+    assert_eq!(of.len(), size * size);
+    let grid = Grid { size, region: of };
+    for r in 0..size {
+        assert!(grid.connected(r), "region {r} of\n{}", p.picture);
+    }
+    assert_eq!(grid.picture(), p.picture);
+    let mut plan = p.problem.clone().plan();
+    plan.method = crate::plan::Method::Propagate;
+    let counted = plan.count(CountOptions::default()).unwrap();
+    assert_eq!(counted.count, 1, "{}", p.picture);
+}
+
+#[test]
+fn small_puzzles_are_unique_by_the_oracle_too() {
+    for (game, set, size, seed) in [
+        ("region-queens", vec![], 4, 1),
+        ("region-queens", vec![], 5, 2),
+        ("region-queens", vec![], 6, 3),
+        ("star-battle", stars(1), 5, 4),
+        ("star-battle", stars(1), 6, 5),
+    ] {
+        let p = generate(&spec(game), &set, size, seed).unwrap();
+        check(&p, size);
+        let all = oracle::solutions(&p.problem);
+        assert_eq!(
+            all.len(),
+            1,
+            "{game} {size}×{size} seed {seed}:\n{}",
+            p.picture
+        );
+        let cells: Vec<usize> = p
+            .solution
+            .cells
+            .iter()
+            .map(|&(r, c)| r * size + c)
+            .collect();
+        assert_eq!(all[0], cells, "{}", p.picture);
+    }
+}
+
+#[test]
+fn larger_puzzles_are_unique() {
+    for (game, set, size, seed) in [
+        ("region-queens", vec![], 13, 5),
+        ("star-battle", stars(2), 8, 7),
+        ("star-battle", stars(2), 10, 1),
+        ("star-battle", stars(3), 12, 2),
+    ] {
+        let p = generate(&spec(game), &set, size, seed).unwrap();
+        check(&p, size);
+        assert_eq!(
+            p.solution.cells.len(),
+            size * set.first().map_or(1, |s| s.1 as usize)
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle() {
+    let a = generate(&spec("region-queens"), &[], 9, 11).unwrap();
+    let b = generate(&spec("region-queens"), &[], 9, 11).unwrap();
+    let c = generate(&spec("region-queens"), &[], 9, 12).unwrap();
+    assert_eq!(a.picture, b.picture);
+    assert_eq!(a.solution, b.solution);
+    assert_ne!(a.picture, c.picture);
+}
+
+#[test]
+fn sizes_without_any_puzzle_are_refused() {
+    for (game, set, size) in [
+        ("region-queens", vec![], 2),
+        ("region-queens", vec![], 3),
+        ("star-battle", stars(1), 3),
+        ("star-battle", stars(2), 7),
+        ("star-battle", stars(3), 11),
+    ] {
+        let e = generate(&spec(game), &set, size, 1).unwrap_err();
+        assert_eq!(e.kind, Kind::Unsupported, "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("no {size}×{size} `{game}` puzzle exists")),
+            "{e}"
+        );
+        assert_eq!(e.settings, [Setting::Size]);
+    }
+}
+
+#[test]
+fn rules_without_regions_are_refused() {
+    let e = generate(&spec("queens"), &[], 8, 1).unwrap_err();
+    assert!(e.to_string().contains("no exact region group"), "{e}");
+    assert!(generate(&spec("region-queens"), &[], 40, 1).is_err());
+}
+
+/// The supported sizes of each game (docs/PUZZLES.md), each with several
+/// seeds: every one must give a unique puzzle. Prints the seconds per size
+/// (max and median). Run it with `cargo test --release -- --ignored generate`.
+#[test]
+#[ignore]
+fn generate_sweep_over_supported_sizes() {
+    let games: [(&str, i64, std::ops::RangeInclusive<usize>); 4] = [
+        ("region-queens", 0, 4..=26),
+        ("star-battle", 1, 4..=26),
+        ("star-battle", 2, 8..=14),
+        ("star-battle", 3, 12..=14),
+    ];
+    for (game, k, sizes) in games {
+        let set = if k == 0 { vec![] } else { stars(k) };
+        for size in sizes {
+            let mut seconds: Vec<f64> = (1..=3)
+                .map(|seed| {
+                    let started = std::time::Instant::now();
+                    let p = generate(&spec(game), &set, size, seed)
+                        .unwrap_or_else(|e| panic!("{game} k={k} {size}×{size} seed {seed}: {e}"));
+                    let took = started.elapsed().as_secs_f64();
+                    check(&p, size);
+                    took
+                })
+                .collect();
+            seconds.sort_by(f64::total_cmp);
+            let line = format!(
+                "{game} k={k} {size:>2}×{size:<2} median {:.3} s, max {:.3} s",
+                seconds[seconds.len() / 2],
+                seconds[seconds.len() - 1]
+            );
+            writeln!(std::io::stderr(), "{line}").unwrap();
+        }
+    }
+}
