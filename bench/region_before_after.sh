@@ -14,8 +14,8 @@ puzzles=${PLACER_PUZZLES:-../shared/puzzles}
 before=/tmp/placer-before-$(git rev-parse --short "$rev")
 if [ ! -x "$before-target/release/placer" ]; then
     rm -rf "$before" "$before-target"
-    git worktree prune
-    git worktree add --detach "$before" "$rev" > /dev/null
+    mkdir -p "$before"
+    git archive "$rev" | tar -x -C "$before"
     # Seeded with this tree's build, so that only placer itself compiles.
     cp -a target "$before-target"
     (cd "$before" && cargo build --release --quiet -j1 --target-dir "$before-target")
