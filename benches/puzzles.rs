@@ -1,6 +1,7 @@
 //! Region puzzles: the propagating kernel against the unit walker it replaced,
-//! run alternately in the same process, on the example puzzles, on generated
-//! puzzles (region-queens 6–10, one star 8–10, two stars 8–10) and on the
+//! run alternately in the same process, on the example puzzles, on a few
+//! hundred generated puzzles by bucket (region-queens 6–12, one star 8–10,
+//! two stars 10: median and max per bucket) and on the
 //! published hard Star Battles in `$PLACER_PUZZLES` (default
 //! `../shared/puzzles`; `star4-…` has 4 stars). Every count is checked (each
 //! puzzle has exactly one solution); it prints CPU-free medians (wall clock
@@ -82,6 +83,78 @@ fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     );
 }
 
+/// Seconds and nodes of both kernels on one puzzle: fastest of `runs`
+/// alternating runs, propagating first.
+fn both(plan: &Plan, runs: usize) -> [(f64, u64); 2] {
+    let mut out = [(f64::INFINITY, 0); 2];
+    for _ in 0..runs {
+        for (i, method) in [Method::Propagate, Method::Units].into_iter().enumerate() {
+            let mut p = plan.clone();
+            p.method = method;
+            let (t, n) = prove(&p);
+            out[i] = (out[i].0.min(t), n);
+        }
+    }
+    out
+}
+
+/// Median and max of a bucket's column.
+fn spread<T: Copy + PartialOrd>(mut v: Vec<T>) -> (T, T) {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    (v[v.len() / 2], v[v.len() - 1])
+}
+
+/// Generated puzzles by bucket (only sizes the generator makes quickly):
+/// per bucket, median / max of nodes and milliseconds of each kernel.
+fn buckets() {
+    println!();
+    println!(
+        "| generated bucket | puzzles | unit walker nodes med / max | ms med / max | propagating nodes med / max | ms med / max |"
+    );
+    println!("|---|---|---|---|---|---|");
+    let generated = [
+        ("region-queens", 1, 6..=12, 20),
+        ("star-battle", 1, 8..=10, 20),
+        ("star-battle", 2, 10..=10, 60),
+    ];
+    for (rule, k, sizes, seeds) in generated {
+        let spec = RuleSpec::resolve(rule).unwrap();
+        let set = if rule == "star-battle" {
+            vec![("k".to_string(), k)]
+        } else {
+            Vec::new()
+        };
+        for size in sizes {
+            let mut runs: [Vec<(f64, u64)>; 2] = [Vec::new(), Vec::new()];
+            for seed in 1..=seeds {
+                let Ok(p) = generate(&spec, &set, size, seed) else {
+                    continue;
+                };
+                let [new, old] = both(&p.problem.plan(), 3);
+                runs[0].push(old);
+                runs[1].push(new);
+            }
+            if runs[0].is_empty() {
+                continue;
+            }
+            let cols: Vec<String> = runs
+                .iter()
+                .flat_map(|r| {
+                    let (nm, nx) = spread(r.iter().map(|x| x.1).collect());
+                    let (tm, tx) = spread(r.iter().map(|x| x.0 * 1e3).collect());
+                    [format!("{nm} / {nx}"), format!("{tm:.3} / {tx:.3}")]
+                })
+                .collect();
+            println!(
+                "| {rule} k={k} {size}×{size} | {} | {} |",
+                runs[0].len(),
+                cols.join(" | ")
+            );
+        }
+    }
+    println!();
+}
+
 fn main() {
     println!("| puzzle | plan's kernel | unit walker | nodes | propagating | nodes | speed-up |");
     println!("|---|---|---|---|---|---|---|");
@@ -95,28 +168,7 @@ fn main() {
         let text = std::fs::read_to_string(&path).expect("run from the repository root");
         row(file, &plan(rule, &path, text, k), true, 11);
     }
-    let generated = [
-        ("region-queens", 1, 6..=10),
-        ("star-battle", 1, 8..=10),
-        ("star-battle", 2, 8..=10),
-    ];
-    for (rule, k, sizes) in generated {
-        let spec = RuleSpec::resolve(rule).unwrap();
-        let set = if rule == "star-battle" {
-            vec![("k".to_string(), k)]
-        } else {
-            Vec::new()
-        };
-        for size in sizes {
-            for seed in 1..=3 {
-                let Ok(p) = generate(&spec, &set, size, seed) else {
-                    continue;
-                };
-                let name = format!("{rule} k={k} {size}×{size} seed {seed}");
-                row(&name, &p.problem.plan(), true, 5);
-            }
-        }
-    }
+    buckets();
     let dir = std::env::var("PLACER_PUZZLES").unwrap_or_else(|_| "../shared/puzzles".into());
     let old_hard = std::env::var("PLACER_BENCH_OLD_HARD").is_ok_and(|v| v == "1");
     let mut files: Vec<_> = std::fs::read_dir(&dir)

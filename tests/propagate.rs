@@ -129,3 +129,79 @@ fn banded_boards_agree() {
         }
     }
 }
+
+/// Every region map of the 1×1 and 2×2 boards, each cell plain, a given or
+/// empty in a few patterns: the kernels and the oracle agree at the smallest sizes.
+#[test]
+fn smallest_boards_agree() {
+    for n in 1..=2usize {
+        let cells = n * n;
+        for map in 0..n.pow(cells as u32) {
+            let ids: Vec<usize> = (0..cells).map(|i| map / n.pow(i as u32) % n).collect();
+            for pattern in 0..3usize.pow(cells as u32) {
+                let marks: Vec<u8> = (0..cells)
+                    .map(|i| [0, 1, 9][pattern / 3usize.pow(i as u32) % 3])
+                    .collect();
+                for (rule, k) in [("region-queens", 1), ("star-battle", 1), ("star-battle", 2)] {
+                    check(rule, k, n, &ids, &marks).unwrap();
+                }
+            }
+        }
+    }
+}
+
+/// Boards of 81 and 100 cells (the whole-board unit is wider than one 64-bit
+/// word): the propagating kernel counts what the unit walker counts.
+#[test]
+fn boards_wider_than_a_word_agree() {
+    for n in [9usize, 10] {
+        for shift in 0..3 {
+            let ids: Vec<usize> = (0..n * n)
+                .map(|i| (i / n + (i % n + shift) / 3) % n)
+                .collect();
+            let text = picture(n, &ids, &vec![9; n * n]);
+            for (rule, k) in [("region-queens", 1), ("star-battle", 2)] {
+                let Some(problem) = bind(rule, k, text.clone()) else {
+                    continue;
+                };
+                let mut plan = problem.plan();
+                plan.method = Method::Propagate;
+                let mut units = plan.clone();
+                units.method = Method::Units;
+                let count = |p: &Plan| p.count(CountOptions::default()).unwrap().count;
+                assert_eq!(count(&plan), count(&units), "{rule} k={k}\n{text}");
+            }
+        }
+    }
+}
+
+/// The published hard Star Battles in `$PLACER_PUZZLES` (`star4-…` has 4
+/// stars) each have exactly one solution, and the propagating kernel's is a
+/// solution; skipped when the variable is unset.
+#[test]
+#[ignore = "needs $PLACER_PUZZLES; run with --release -- --ignored"]
+fn shared_hard_puzzles_are_unique() {
+    let Ok(dir) = std::env::var("PLACER_PUZZLES") else {
+        return;
+    };
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let Some(k) = name.strip_prefix("star").and_then(|s| s[..1].parse().ok()) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut plan = bind("star-battle", k, text).expect("a valid puzzle").plan();
+        plan.method = Method::Propagate;
+        let limited = CountOptions {
+            limit: Some(2),
+            ..CountOptions::default()
+        };
+        assert_eq!(plan.count(limited).unwrap().count, 1, "{name}");
+        let solution = sorted(&plan).remove(0);
+        assert!(oracle::is_solution(&plan.problem, &solution), "{name}");
+        seen += 1;
+    }
+    assert!(seen > 0, "no star*.txt in {dir}");
+}

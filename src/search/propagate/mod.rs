@@ -4,6 +4,7 @@
 //! families), then branches on one open cell of the most constrained unit:
 //! piece first, then empty. Its state is plain vectors, so any board size works.
 
+mod confine;
 mod model;
 mod rules;
 mod state;

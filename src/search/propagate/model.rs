@@ -46,7 +46,13 @@ pub(crate) struct Model {
     pub(crate) window: Vec<bool>,
     /// The families present, each as the range of its units.
     pub(crate) families: Vec<(Kind, std::ops::Range<usize>)>,
+    /// `family_unit[f][cell]`: the unit of family `f` holding the cell, or
+    /// [`NONE`] (a hole, or a cell no unit of the family holds).
+    pub(crate) family_unit: Vec<Vec<u32>>,
 }
+
+/// No unit: an entry of [`Model::family_unit`].
+pub(crate) const NONE: u32 = u32::MAX;
 
 impl Model {
     /// The model of `problem`. Rows (columns) become units of at most one
@@ -115,6 +121,18 @@ impl Model {
                 a
             })
             .collect();
+        let family_unit = families
+            .iter()
+            .map(|(_, range)| {
+                let mut of = vec![NONE; cells];
+                for u in range.clone() {
+                    for &c in &units[u].cells {
+                        of[c as usize] = u as u32;
+                    }
+                }
+                of
+            })
+            .collect();
         let mut model = Model {
             rows,
             cols,
@@ -125,6 +143,7 @@ impl Model {
             attacks,
             window: Vec::new(),
             families,
+            family_unit,
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
         model

@@ -3,6 +3,7 @@
 //! to a fixed point: a piece empties the cells it attacks, a full unit empties
 //! its open cells, a unit with just enough open cells fills them.
 
+use super::confine::Buffers;
 use super::model::Model;
 use super::rules::Scratch;
 
@@ -39,8 +40,12 @@ pub(crate) struct State {
     pub(crate) version: Vec<u64>,
     /// Per unit: its version when the capacity rule last looked at it.
     pub(crate) checked: Vec<u64>,
+    /// Per unit: its version when the common-attacks rule last looked at it.
+    pub(crate) common_seen: Vec<u64>,
     /// The capacity rule's buffers.
     pub(crate) scratch: Scratch,
+    /// The confinement rule's buffers.
+    pub(crate) confine: Buffers,
 }
 
 impl State {
@@ -60,7 +65,9 @@ impl State {
             queued: vec![true; m.units.len()],
             version: vec![1; m.units.len()],
             checked: vec![0; m.units.len()],
+            common_seen: vec![0; m.units.len()],
             scratch: Scratch::default(),
+            confine: Buffers::default(),
         }
     }
 

@@ -1,0 +1,245 @@
+//! Confinement between a family of lines (rows or columns) and another
+//! family of units (regions): for each band of consecutive lines, the units
+//! lying inside the band need no more than the band takes, and the band
+//! needs no more than the units touching it take; at equality the rest of
+//! the band (of the touching units) stays empty. Its buffers live in the
+//! state and are reused from call to call.
+
+use super::model::{Kind, Model, NONE};
+use super::rules::Step;
+use super::state::{Cell, Conflict, State};
+use crate::problem::Family;
+
+/// Buffers the confinement rule reuses from call to call.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Buffers {
+    /// Per unit of the other family: first and last line of its open cells,
+    /// and the pieces it still needs (0 when it has no open cell).
+    spans: Vec<(usize, usize, u32)>,
+    /// Units of the other family that need a piece, by last line.
+    by_last: Vec<usize>,
+    /// Per line, the units holding its open cells (flat), see `ends`.
+    flat: Vec<usize>,
+    /// Per line: the end of its units in `flat`, and whether every open cell
+    /// of the line lies in a unit.
+    ends: Vec<(usize, bool)>,
+    /// Units already counted in the band being grown.
+    touched: Vec<bool>,
+}
+
+/// Runs the rule for each line family against each other family.
+pub(crate) fn confinement(m: &Model, st: &mut State) -> Step {
+    let mut b = std::mem::take(&mut st.confine);
+    let result = confinement_with(m, st, &mut b);
+    st.confine = b;
+    result
+}
+
+fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
+    let mut changed = false;
+    for (kind, lines) in &m.families {
+        let axis = match kind {
+            Kind::Group(Family::Row) => Axis::Row,
+            Kind::Group(Family::Column) => Axis::Column,
+            _ => continue,
+        };
+        for (family, (other, units)) in m.families.iter().enumerate() {
+            if matches!(
+                other,
+                Kind::Total | Kind::Group(Family::Row | Family::Column)
+            ) {
+                continue;
+            }
+            let band = Band {
+                axis,
+                lines: lines.clone(),
+                units: units.clone(),
+                family,
+            };
+            changed |= band.inside(m, st, buf)?;
+            changed |= band.touching(m, st, buf)?;
+        }
+    }
+    Ok(changed)
+}
+
+/// The direction of a line family.
+#[derive(Clone, Copy)]
+enum Axis {
+    Row,
+    Column,
+}
+
+/// Lines of one family against the units of another.
+struct Band {
+    axis: Axis,
+    lines: std::ops::Range<usize>,
+    units: std::ops::Range<usize>,
+    /// The other family's index in [`Model::families`].
+    family: usize,
+}
+
+impl Band {
+    /// The line (0-based within the family) through `cell`.
+    fn line_of(&self, m: &Model, cell: usize) -> usize {
+        match self.axis {
+            Axis::Row => cell / m.cols,
+            Axis::Column => cell % m.cols,
+        }
+    }
+
+    /// The unit of the other family holding `cell`.
+    fn unit_of(&self, m: &Model, cell: usize) -> Option<usize> {
+        let u = m.family_unit[self.family][cell];
+        (u != NONE).then_some(u as usize)
+    }
+
+    /// Units whose open cells all lie in lines `a..=b` need ≤ what the lines take.
+    fn inside(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
+        buf.spans.clear();
+        buf.by_last.clear();
+        for u in self.units.clone() {
+            let (mut lo, mut hi) = (usize::MAX, 0);
+            for c in st.open_cells(m, u) {
+                let l = self.line_of(m, c);
+                (lo, hi) = (lo.min(l), hi.max(l));
+            }
+            let need = if st.open[u] == 0 { 0 } else { st.need(m, u) };
+            if need > 0 {
+                buf.by_last.push(u - self.units.start);
+            }
+            buf.spans.push((lo, hi, need));
+        }
+        let spans = &buf.spans;
+        buf.by_last.sort_unstable_by_key(|&i| spans[i].1);
+        let n = self.lines.len();
+        let mut changed = false;
+        for a in 0..n {
+            let (mut room, mut need, mut next) = (0u32, 0u32, 0);
+            for b in a..n {
+                if b - a + 1 == n {
+                    break;
+                }
+                room = st.room(m, self.lines.start + b).saturating_add(room);
+                while let Some(&i) = buf.by_last.get(next) {
+                    let s = buf.spans[i];
+                    if s.1 > b {
+                        break;
+                    }
+                    if s.0 >= a {
+                        need = need.saturating_add(s.2);
+                    }
+                    next += 1;
+                }
+                if need > room {
+                    return Err(Conflict);
+                }
+                if need == room && room > 0 {
+                    changed |= self.clear_lines(m, st, a, b, &buf.spans)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Empties the open cells of lines `a..=b` outside the units inside them.
+    fn clear_lines(
+        &self,
+        m: &Model,
+        st: &mut State,
+        a: usize,
+        b: usize,
+        spans: &[(usize, usize, u32)],
+    ) -> Step {
+        let mut changed = false;
+        for l in a..=b {
+            let line = self.lines.start + l;
+            for c in m.units[line].cells.iter().map(|&c| c as usize) {
+                if st.cells[c] != Cell::Open {
+                    continue;
+                }
+                let inside = self.unit_of(m, c).is_some_and(|u| {
+                    let s = spans[u - self.units.start];
+                    s.0 >= a && s.1 <= b && s.2 > 0
+                });
+                if !inside {
+                    st.set(m, c, Cell::Empty)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Fills `buf.flat` and `buf.ends`: the units of the other family holding
+    /// an open cell of each line, and whether every open cell of the line
+    /// lies in a unit.
+    fn touched_by_line(&self, m: &Model, st: &State, buf: &mut Buffers) {
+        buf.flat.clear();
+        buf.ends.clear();
+        for line in self.lines.clone() {
+            let start = buf.flat.len();
+            let mut covered = true;
+            for c in st.open_cells(m, line) {
+                match self.unit_of(m, c) {
+                    Some(u) if !buf.flat[start..].contains(&u) => buf.flat.push(u),
+                    Some(_) => {}
+                    None => covered = false,
+                }
+            }
+            buf.ends.push((buf.flat.len(), covered));
+        }
+    }
+
+    /// Lines `a..=b` need ≤ what the units touching their open cells take.
+    fn touching(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
+        let n = self.lines.len();
+        self.touched_by_line(m, st, buf);
+        buf.touched.clear();
+        buf.touched.resize(self.units.len(), false);
+        let mut changed = false;
+        for a in 0..n {
+            buf.touched.iter_mut().for_each(|t| *t = false);
+            let (mut need, mut room) = (0u32, 0u32);
+            for b in a..n {
+                if b - a + 1 == n {
+                    break;
+                }
+                need = st.need(m, self.lines.start + b).saturating_add(need);
+                let (end, covered) = buf.ends[b];
+                if !covered {
+                    break;
+                }
+                let start = if b == 0 { 0 } else { buf.ends[b - 1].0 };
+                for &u in &buf.flat[start..end] {
+                    if !std::mem::replace(&mut buf.touched[u - self.units.start], true) {
+                        room = st.room(m, u).saturating_add(room);
+                    }
+                }
+                if need > room {
+                    return Err(Conflict);
+                }
+                if need == room && need > 0 {
+                    changed |= self.clear_units(m, st, a, b, &buf.touched)?;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Empties the open cells of the touched units outside lines `a..=b`.
+    fn clear_units(&self, m: &Model, st: &mut State, a: usize, b: usize, touched: &[bool]) -> Step {
+        let mut changed = false;
+        for (i, _) in touched.iter().enumerate().filter(|(_, t)| **t) {
+            let u = self.units.start + i;
+            for c in m.units[u].cells.iter().map(|&c| c as usize) {
+                let l = self.line_of(m, c);
+                if st.cells[c] == Cell::Open && (l < a || l > b) {
+                    st.set(m, c, Cell::Empty)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
