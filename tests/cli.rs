@@ -868,7 +868,7 @@ fn check_grades_small_region_puzzles() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "grade:    needs-guessing (2 techniques: neighbours, last-cells; 1 guess)",
+            "grade:    needs-guessing (5 techniques: neighbours, last-cells, pairs-triples, k-confined, chain; 1 guess)",
         ));
     let plain = stdout_of(&["check", "queens", "--set", "n=6"]);
     assert!(!plain.contains("grade:"), "{plain}");
