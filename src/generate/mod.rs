@@ -1,7 +1,7 @@
 //! The puzzle generator: new region grids whose region game has exactly one
-//! solution. It plants a random solution ([`plant`]), grows connected regions
-//! around its pieces ([`grid`]), then carves with the propagating search in
-//! the loop ([`carve`]): while another solution exists, one of its cells moves
+//! solution. It plants a random solution (`plant`), grows connected regions
+//! around its pieces (`grid`), then carves with the propagating search in
+//! the loop (`carve`): while another solution exists, one of its cells moves
 //! to a neighbouring region, which kills it and keeps the planted one. Every
 //! puzzle it returns has been counted unique by the engine; a size with no
 //! puzzle at all is refused with the engine's proof.

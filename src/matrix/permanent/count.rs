@@ -57,7 +57,7 @@ impl fmt::Display for Count {
     }
 }
 
-/// How [`count`] counts (for a matrix in several parts: the method of the
+/// How `count` counts (for a matrix in several parts: the method of the
 /// costliest part).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
