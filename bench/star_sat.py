@@ -8,6 +8,9 @@ which must agree.
 Setup: `pip install python-sat`; `cargo build --release`.
 Run:   `python3 bench/star_sat.py ../shared/puzzles/star*.txt`
        (k is read from the file name: `star4-…` has 4 stars)
+With puzzles from several collections (`star5-sbn10-00003.txt` is in bucket
+`star5-sbn10`), it ends with each bucket's median and max; `bench/sbn.py`
+decodes a published collection into such files.
 """
 import os
 import re
@@ -81,6 +84,7 @@ def main():
     runs = int(os.environ.get("RUNS", "3"))
     print("| puzzle | placer CPU s (median) | SAT CPU s (median) | solutions |")
     print("|---|---|---|---|")
+    buckets = {}
     for path in sys.argv[1:]:
         k = int(re.match(r"star(\d)", os.path.basename(path)).group(1))
         tp, ts = [], []
@@ -91,7 +95,23 @@ def main():
             ts.append(t)
             assert a == b, f"{path}: placer says {a}, SAT says {b}"
         med = lambda v: sorted(v)[len(v) // 2]
-        print(f"| {os.path.basename(path)} | {med(tp):.3f} | {med(ts):.3f} | {a} |")
+        print(f"| {os.path.basename(path)} | {med(tp):.3f} | {med(ts):.3f} | {a} |", flush=True)
+        bucket = re.match(r"(star\d+-[a-z]+\d*)", os.path.basename(path))
+        bucket = bucket.group(1) if bucket else "other"
+        buckets.setdefault(bucket, ([], []))
+        buckets[bucket][0].append(med(tp))
+        buckets[bucket][1].append(med(ts))
+    print()
+    print("| bucket | puzzles | placer median / max | SAT median / max |")
+    print("|---|---|---|---|")
+    for name, (tp, ts) in sorted(buckets.items()):
+        print(f"| {name} | {len(tp)} | {median(tp):.3f} / {max(tp):.3f} | {median(ts):.3f} / {max(ts):.3f} |")
+
+
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 if __name__ == "__main__":
