@@ -90,6 +90,14 @@ published! {
     /// A018807: n² kings on a 2n × 2n board (the most that fit).
     kings_a018807: "kings"; n in 1..=3 => [n = 2 * n, count = n * n];
         [4, 79, 3600];
+    /// A319096: n² kings on a 2n × 2n board, each class under the 8
+    /// symmetries of the square counted once.
+    kings_unique_a319096: "kings" unique; n in 1..=3 => [n = 2 * n, count = n * n];
+        [1, 14, 459];
+    /// A319096, n = 4.
+    #[ignore = "slow in debug; run with --release -- --ignored"]
+    kings_unique_a319096_large: "kings" unique; n in 4..=4 => [n = 2 * n, count = n * n];
+        [35312];
     /// A061998: 5 kings on an n × n board.
     kings_five_a061998: "kings"; n in 3..=6 => [n = n, count = 5];
         [0, 0, 1974, 42368];
