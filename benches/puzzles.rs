@@ -128,7 +128,7 @@ fn buckets() {
         ("star-battle", 1, 8..=10, 20, true),
         ("star-battle", 2, 10..=10, 60, true),
         ("star-battle", 3, 14..=14, 6, old_hard),
-        ("star-battle", 4, 17..=17, 4, old_hard),
+        ("star-battle", 4, 17..=17, 6, old_hard),
     ];
     for (rule, k, sizes, seeds, with_units) in generated {
         let spec = RuleSpec::resolve(rule).unwrap();
