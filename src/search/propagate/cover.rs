@@ -7,7 +7,9 @@ use super::model::Model;
 /// Up to four cells that attack each other: at most one piece.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Clique {
+    /// Its cells, the first `len` of them.
     pub(crate) cells: [usize; 4],
+    /// How many cells it holds.
     pub(crate) len: usize,
 }
 
