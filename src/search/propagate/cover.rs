@@ -35,9 +35,9 @@ pub(crate) fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut V
 /// the next. False, having done nothing, when the cells span more lines or a
 /// window it needs is not a clique.
 fn strip(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) -> bool {
-    let (Some(&first), true) = (cells.first(), m.rows <= 128 && m.cols <= 128) else {
+    if cells.is_empty() || m.rows > 128 || m.cols > 128 {
         return false;
-    };
+    }
     let (mut rows, mut cols) = (0u128, 0u128);
     for &c in cells {
         rows |= 1 << (c / m.cols);
@@ -46,7 +46,7 @@ fn strip(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>)
     let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
     // The top-left cell of the window over lines `p` and `p + 1` is `base + p * step`.
     let (along, ends, base, step) = if span(rows) <= 1 {
-        let r = (first / m.cols).min(m.rows.saturating_sub(2));
+        let r = (rows.trailing_zeros() as usize).min(m.rows.saturating_sub(2));
         (cols, m.cols, r * m.cols, 1)
     } else if span(cols) <= 1 {
         let c = (cols.trailing_zeros() as usize).min(m.cols.saturating_sub(2));
