@@ -1,7 +1,7 @@
 //! Region puzzles: the propagating kernel against the unit walker it replaced,
 //! run alternately in the same process, on the example puzzles, on a few
 //! hundred generated puzzles by bucket (region-queens 6–12, one star 8–10,
-//! two stars 10: median and max per bucket) and on the
+//! two stars 10, three stars 14, four stars 17: median and max per bucket) and on the
 //! published hard Star Battles in `$PLACER_PUZZLES` (default
 //! `../shared/puzzles`; `star4-…` has 4 stars). Every count is checked (each
 //! puzzle has exactly one solution); it prints CPU-free medians (wall clock
@@ -83,12 +83,21 @@ fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     );
 }
 
-/// Seconds and nodes of both kernels on one puzzle: fastest of `runs`
-/// alternating runs, propagating first.
-fn both(plan: &Plan, runs: usize) -> [(f64, u64); 2] {
+/// Seconds and nodes of both kernels on one puzzle (the unit walker only
+/// when `old`, else NaN and 0): fastest of `runs` alternating runs,
+/// propagating first.
+fn both(plan: &Plan, runs: usize, old: bool) -> [(f64, u64); 2] {
     let mut out = [(f64::INFINITY, 0); 2];
+    if !old {
+        out[1].0 = f64::NAN;
+    }
+    let methods = if old {
+        &[Method::Propagate, Method::Units][..]
+    } else {
+        &[Method::Propagate]
+    };
     for _ in 0..runs {
-        for (i, method) in [Method::Propagate, Method::Units].into_iter().enumerate() {
+        for (i, &method) in methods.iter().enumerate() {
             let mut p = plan.clone();
             p.method = method;
             let (t, n) = prove(&p);
@@ -112,12 +121,16 @@ fn buckets() {
         "| generated bucket | puzzles | unit walker nodes med / max | ms med / max | propagating nodes med / max | ms med / max |"
     );
     println!("|---|---|---|---|---|---|");
+    // The unit walker runs on 3 and 4 stars only with PLACER_BENCH_OLD_HARD=1.
+    let old_hard = std::env::var("PLACER_BENCH_OLD_HARD").is_ok_and(|v| v == "1");
     let generated = [
-        ("region-queens", 1, 6..=12, 20),
-        ("star-battle", 1, 8..=10, 20),
-        ("star-battle", 2, 10..=10, 60),
+        ("region-queens", 1, 6..=12, 20, true),
+        ("star-battle", 1, 8..=10, 20, true),
+        ("star-battle", 2, 10..=10, 60, true),
+        ("star-battle", 3, 14..=14, 6, old_hard),
+        ("star-battle", 4, 17..=17, 6, old_hard),
     ];
-    for (rule, k, sizes, seeds) in generated {
+    for (rule, k, sizes, seeds, with_units) in generated {
         let spec = RuleSpec::resolve(rule).unwrap();
         let set = if rule == "star-battle" {
             vec![("k".to_string(), k)]
@@ -130,7 +143,7 @@ fn buckets() {
                 let Ok(p) = generate(&spec, &set, size, seed) else {
                     continue;
                 };
-                let [new, old] = both(&p.problem.plan(), 3);
+                let [new, old] = both(&p.problem.plan(), 3, with_units);
                 runs[0].push(old);
                 runs[1].push(new);
             }
@@ -140,6 +153,9 @@ fn buckets() {
             let cols: Vec<String> = runs
                 .iter()
                 .flat_map(|r| {
+                    if r.iter().any(|x| x.0.is_nan()) {
+                        return ["–".to_string(), "–".to_string()];
+                    }
                     let (nm, nx) = spread(r.iter().map(|x| x.1).collect());
                     let (tm, tx) = spread(r.iter().map(|x| x.0 * 1e3).collect());
                     [format!("{nm} / {nx}"), format!("{tm:.3} / {tx:.3}")]

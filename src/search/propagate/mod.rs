@@ -1,10 +1,12 @@
 //! The propagating search for rule sets with groups (region games, star
 //! battle): after every decision it runs its rules to a fixed point (forced
 //! pieces, exclusions, capacity under the no-touch rule, confinement between
-//! families), then branches on one open cell of the most constrained unit:
-//! piece first, then empty. Its state is plain vectors, so any board size works.
+//! families), then branches on one open cell of the most constrained unit
+//! (the one in the most constrained other units): piece first, then empty.
+//! Its state is plain vectors, so any board size works.
 
 mod confine;
+mod cover;
 mod model;
 mod rules;
 mod state;
@@ -76,18 +78,29 @@ impl PropagateWalker {
     }
 
     /// The unit to branch on: the one with the fewest spare open cells among
-    /// those that still need a piece.
+    /// those that still need a piece; of those, the one that needs most.
     fn unit(&self) -> Option<usize> {
         let (m, st) = (&self.m, &self.st);
         (0..m.units.len())
             .filter(|&u| st.need(m, u) > 0 && st.open[u] > 0)
-            .min_by_key(|&u| (st.open[u] - st.need(m, u), st.open[u]))
+            .min_by_key(|&u| (st.open[u] - st.need(m, u), std::cmp::Reverse(st.open[u])))
     }
 
-    /// The open cell to branch on: the first of the most constrained unit.
+    /// The open cell to branch on: in the most constrained unit, the one whose
+    /// other units (the whole board aside) have the fewest spare open cells
+    /// between them, the first of those.
     fn choose(&self) -> Option<usize> {
+        let (m, st) = (&self.m, &self.st);
+        let spare = |c: usize| -> u32 {
+            m.cell_units[c]
+                .iter()
+                .map(|&v| v as usize)
+                .filter(|&v| v != 0)
+                .map(|v| st.open[v].saturating_sub(st.need(m, v)))
+                .sum()
+        };
         self.unit()
-            .and_then(|u| self.st.open_cells(&self.m, u).next())
+            .and_then(|u| st.open_cells(m, u).min_by_key(|&c| (spare(c), c)))
     }
 
     /// Walks on to the next solution; false when there are no more.

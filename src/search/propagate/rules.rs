@@ -5,6 +5,7 @@
 //! conflict.
 
 use super::confine::confinement;
+use super::cover::{Clique, at_least, cover};
 use super::model::{Kind, Model};
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
@@ -69,19 +70,6 @@ fn empty_common(m: &Model, st: &mut State, cells: &[usize]) -> Step {
     Ok(changed)
 }
 
-/// Up to four cells that attack each other: at most one piece.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Clique {
-    cells: [usize; 4],
-    len: usize,
-}
-
-impl Clique {
-    fn cells(&self) -> &[usize] {
-        &self.cells[..self.len]
-    }
-}
-
 /// Buffers the capacity rule reuses from call to call.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
@@ -89,44 +77,6 @@ pub(crate) struct Scratch {
     cells: Vec<usize>,
     cliques: Vec<Clique>,
     fresh: Vec<bool>,
-}
-
-/// Covers `cells` (open, increasing) with disjoint cliques (2×2 windows,
-/// else single cells), greedily, into `out`; `inside[c]` marks the cells and
-/// is left cleared. Each clique holds at most one piece.
-fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {
-    let cols = m.cols;
-    out.clear();
-    for &x in cells {
-        if !inside[x] {
-            continue;
-        }
-        let (r, c) = (x / cols, x % cols);
-        let mut best = Clique {
-            cells: [x; 4],
-            len: 1,
-        };
-        for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            if r < dr || c < dc || !m.window[x - dr * cols - dc] {
-                continue;
-            }
-            let tl = x - dr * cols - dc;
-            let mut held = Clique::default();
-            for y in [tl, tl + 1, tl + cols, tl + cols + 1] {
-                if inside[y] {
-                    held.cells[held.len] = y;
-                    held.len += 1;
-                }
-            }
-            if held.len > best.len {
-                best = held;
-            }
-        }
-        for &y in best.cells() {
-            inside[y] = false;
-        }
-        out.push(best);
-    }
 }
 
 /// Whether `need` pieces among `open` cells can reach the capacity of their
@@ -140,7 +90,8 @@ fn may_bind(need: u32, open: u32) -> bool {
 /// Exactly as many: each clique takes one piece, so a lone cell is a piece
 /// and the cells attacking a whole clique stay empty.
 fn tight(m: &Model, st: &mut State, need: u32, sc: &mut Scratch) -> Step {
-    if need == 0 || sc.cells.len() as u32 <= need {
+    // The cover has more cliques than `need`: nothing to deduce.
+    if need == 0 || sc.cells.len() as u32 <= need || at_least(m, &sc.cells) > need {
         return Ok(false);
     }
     for &c in &sc.cells {

@@ -1,0 +1,143 @@
+//! Covers of a set of open cells by disjoint cliques (2×2 windows whose
+//! cells attack each other, else single cells): each clique holds at most one
+//! piece, so the cover's size bounds the pieces the cells can take.
+
+use super::model::Model;
+
+/// Up to four cells that attack each other: at most one piece.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Clique {
+    /// Its cells, the first `len` of them.
+    pub(crate) cells: [usize; 4],
+    /// How many cells it holds.
+    pub(crate) len: usize,
+}
+
+impl Clique {
+    /// Its cells.
+    pub(crate) fn cells(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+}
+
+/// Covers `cells` (open, increasing) with disjoint cliques into `out`;
+/// `inside[c]` marks the cells and is left cleared. Cells within two
+/// neighbouring rows (columns) get the fewest cliques, else a greedy cover.
+pub(crate) fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {
+    out.clear();
+    if !strip(m, cells, inside, out) {
+        greedy(m, cells, inside, out);
+    }
+}
+
+/// The fewest cliques for cells within two neighbouring rows (columns):
+/// from the first column (row), a window over the first uncovered one and
+/// the next. False, having done nothing, when the cells span more lines or a
+/// window it needs is not a clique.
+fn strip(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) -> bool {
+    if cells.is_empty() || m.rows > 128 || m.cols > 128 {
+        return false;
+    }
+    let (mut rows, mut cols) = (0u128, 0u128);
+    for &c in cells {
+        rows |= 1 << (c / m.cols);
+        cols |= 1 << (c % m.cols);
+    }
+    let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
+    // The top-left cell of the window over lines `p` and `p + 1` is `base + p * step`.
+    let (along, ends, base, step) = if span(rows) <= 1 {
+        let r = (rows.trailing_zeros() as usize).min(m.rows.saturating_sub(2));
+        (cols, m.cols, r * m.cols, 1)
+    } else if span(cols) <= 1 {
+        let c = (cols.trailing_zeros() as usize).min(m.cols.saturating_sub(2));
+        (rows, m.rows, c, m.cols)
+    } else {
+        return false;
+    };
+    let at = |p: usize| base + step * if p + 1 < ends { p } else { p.saturating_sub(1) };
+    let mut left = along;
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        if !m.window[at(p)] {
+            return false;
+        }
+        left &= !(3 << p);
+    }
+    let mut left = along;
+    while left != 0 {
+        let p = left.trailing_zeros() as usize;
+        let tl = at(p);
+        let mut held = Clique::default();
+        for y in [tl, tl + 1, tl + m.cols, tl + m.cols + 1] {
+            if std::mem::replace(&mut inside[y], false) {
+                held.cells[held.len] = y;
+                held.len += 1;
+            }
+        }
+        out.push(held);
+        left &= !(3 << p);
+    }
+    true
+}
+
+/// Covers `cells` (increasing) greedily: each uncovered cell with the
+/// window holding most of the uncovered cells, else alone.
+fn greedy(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {
+    let cols = m.cols;
+    for &x in cells {
+        if !inside[x] {
+            continue;
+        }
+        let (r, c) = (x / cols, x % cols);
+        let mut best = Clique {
+            cells: [x; 4],
+            len: 1,
+        };
+        for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            if r < dr || c < dc || !m.window[x - dr * cols - dc] {
+                continue;
+            }
+            let tl = x - dr * cols - dc;
+            let mut held = Clique::default();
+            for y in [tl, tl + 1, tl + cols, tl + cols + 1] {
+                if inside[y] {
+                    held.cells[held.len] = y;
+                    held.len += 1;
+                }
+            }
+            if held.len > best.len {
+                best = held;
+            }
+        }
+        for &y in best.cells() {
+            inside[y] = false;
+        }
+        out.push(best);
+    }
+}
+
+/// A lower bound on the cliques of any cover of `cells`: a clique spans at
+/// most two neighbouring rows and two neighbouring columns, so the cover
+/// needs at least as many cliques as pairs of neighbouring lines it takes to
+/// hold the rows (columns) of the cells. 0 on boards wider than 128.
+pub(crate) fn at_least(m: &Model, cells: &[usize]) -> u32 {
+    if m.rows > 128 || m.cols > 128 {
+        return 0;
+    }
+    let (mut rows, mut cols) = (0u128, 0u128);
+    for &c in cells {
+        rows |= 1 << (c / m.cols);
+        cols |= 1 << (c % m.cols);
+    }
+    pairs(rows).max(pairs(cols))
+}
+
+/// The fewest pairs of neighbouring lines that hold every line of `lines`.
+fn pairs(mut lines: u128) -> u32 {
+    let mut n = 0;
+    while lines != 0 {
+        lines &= !(3 << lines.trailing_zeros());
+        n += 1;
+    }
+    n
+}
