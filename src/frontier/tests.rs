@@ -378,3 +378,35 @@ fn hertzsprung_sweeps_runs_not_column_sets() {
         );
     }
 }
+
+/// Regression: two givens on the single diagonal of a 6 × 5 torus that must
+/// hold exactly one piece. The unit walk took the givens alone as a solution
+/// without checking the group's maximum.
+#[test]
+fn givens_that_overfill_a_group_leave_no_solution() {
+    let mut cells = vec![0u8; 30];
+    cells[2] = 7;
+    cells[19] = 7;
+    let raw = Raw {
+        rows: 6,
+        cols: 5,
+        wrap: true,
+        lines: 0,
+        leaps: vec![],
+        cells,
+        regions: None,
+        groups: vec![(2, 1, 1)],
+    };
+    let mut p = problem(&raw);
+    p.piece.count = 2;
+    assert_eq!(oracle::solutions(&p).len(), 0);
+    assert_eq!(
+        count(&p, &Budget::default()).unwrap().count,
+        BigUint::from(0u8)
+    );
+    let options = crate::CountOptions {
+        method: crate::frontier::Method::Search,
+        ..crate::CountOptions::default()
+    };
+    assert_eq!(p.plan().count(options).unwrap().count, 0);
+}

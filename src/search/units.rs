@@ -44,7 +44,9 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
             free: (0..rows).map(|r| plan.free_row(r)).collect(),
             trail: Trail::new(need, groups.instances.iter().map(|i| i.given).collect()),
         };
-        if need == 0 {
+        if !w.givens_fit() {
+            w.trail.finish(false);
+        } else if need == 0 {
             let leaf = w.mins_hold();
             w.trail.finish(leaf);
         } else if !w.choose() {
@@ -56,6 +58,16 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
     /// The placed cells, in placement order.
     pub(crate) fn placed(&self) -> &[usize] {
         self.trail.placed()
+    }
+
+    /// No group holds more givens than its maximum (placements never
+    /// overfill a group: a full group blocks its cells).
+    fn givens_fit(&self) -> bool {
+        self.groups
+            .instances
+            .iter()
+            .zip(&self.trail.counts)
+            .all(|(inst, &c)| c <= inst.max)
     }
 
     fn mins_hold(&self) -> bool {
