@@ -198,6 +198,26 @@ fn a_puzzle_with_several_solutions_needs_guessing() {
 }
 
 #[test]
+fn explain_says_why_a_puzzle_has_no_solution_and_counts_its_steps() {
+    // Five stars a region on a 10×10 two-star grid: region F has exactly
+    // five cells, two of them touching, so the first step already fails.
+    let out = stdout_of(&[
+        "solve",
+        "star-battle",
+        "--set",
+        "k=5",
+        "--regions",
+        "examples/puzzles/star-battle-10.txt",
+        "--explain",
+    ]);
+    let last = out.lines().last().unwrap();
+    assert_eq!(
+        last, "no solution: (1,1) and (1,2) attack each other: 1 step, grade easy",
+        "{out}"
+    );
+}
+
+#[test]
 fn hint_text_names_the_rule_the_cells_and_the_grade() {
     let out = stdout_of(&[
         "hint",

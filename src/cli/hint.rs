@@ -154,7 +154,11 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             Format::Svg => writeln!(out, "{}", svg(&board, Some(step)).replace('\n', ""))?,
             _ => {
                 if step.technique == crate::logic::Technique::Guess && !announced {
-                    writeln!(out, "logic runs out after {i} steps; guessing from here on")?;
+                    let s = if i == 1 { "" } else { "s" };
+                    writeln!(
+                        out,
+                        "logic runs out after {i} step{s}; guessing from here on"
+                    )?;
                     announced = true;
                 }
                 write_step(&mut out, &board, step, Some(i + 1))?;
@@ -179,12 +183,9 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
                 (None, 0) => "solved by logic alone".to_string(),
                 (None, g) => format!("solved with {g} guess{}", if g == 1 { "" } else { "es" }),
             };
-            writeln!(
-                out,
-                "{verdict}: {} steps, grade {}",
-                path.steps.len(),
-                path.grade.name()
-            )?;
+            let n = path.steps.len();
+            let s = if n == 1 { "" } else { "s" };
+            writeln!(out, "{verdict}: {n} step{s}, grade {}", path.grade.name())?;
         }
     }
     out.flush()?;
