@@ -278,6 +278,16 @@ impl Groups {
         (groups, partitioned)
     }
 
+    /// Whether every instance's count (in `counts`, one per instance) lies
+    /// between its min and max. A search never places beyond a max, but
+    /// givens can start a group above it.
+    pub(crate) fn hold(&self, counts: &[u32]) -> bool {
+        self.instances
+            .iter()
+            .zip(counts)
+            .all(|(inst, &c)| inst.min <= c && c <= inst.max)
+    }
+
     /// The instances holding `cell`, as indices into `instances`.
     #[inline]
     pub(crate) fn of(&self, cell: usize) -> &[u32] {

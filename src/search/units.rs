@@ -44,10 +44,8 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
             free: (0..rows).map(|r| plan.free_row(r)).collect(),
             trail: Trail::new(need, groups.instances.iter().map(|i| i.given).collect()),
         };
-        if !w.givens_fit() {
-            w.trail.finish(false);
-        } else if need == 0 {
-            let leaf = w.mins_hold();
+        if need == 0 {
+            let leaf = w.groups.hold(&w.trail.counts);
             w.trail.finish(leaf);
         } else if !w.choose() {
             w.trail.finish(false);
@@ -58,24 +56,6 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
     /// The placed cells, in placement order.
     pub(crate) fn placed(&self) -> &[usize] {
         self.trail.placed()
-    }
-
-    /// No group holds more givens than its maximum (placements never
-    /// overfill a group: a full group blocks its cells).
-    fn givens_fit(&self) -> bool {
-        self.groups
-            .instances
-            .iter()
-            .zip(&self.trail.counts)
-            .all(|(inst, &c)| c <= inst.max)
-    }
-
-    fn mins_hold(&self) -> bool {
-        self.groups
-            .instances
-            .iter()
-            .zip(&self.trail.counts)
-            .all(|(inst, &c)| c >= inst.min)
     }
 
     /// Picks the branching unit at the current depth and loads its open cells;
@@ -144,7 +124,7 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
                     let col = cands[r].pop_lowest().unwrap_or_default();
                     self.place(r * self.plan.cols + col);
                     if self.trail.depth == self.plan.need {
-                        if self.mins_hold() {
+                        if self.groups.hold(&self.trail.counts) {
                             return self.trail.leaf();
                         }
                         self.unplace();

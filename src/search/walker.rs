@@ -189,17 +189,9 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
         self.fits(0, from) && self.groups_reachable(from)
     }
 
-    /// Whether every group holds between its min and max. The search never
-    /// places beyond a max, but givens can start a group above it.
+    /// Whether every group holds between its min and max.
     fn groups_hold(&self) -> bool {
-        !GROUPS
-            || self
-                .plan
-                .groups
-                .instances
-                .iter()
-                .zip(&self.trail.counts)
-                .all(|(inst, &c)| inst.min <= c && c <= inst.max)
+        !GROUPS || self.plan.groups.hold(&self.trail.counts)
     }
 
     /// Walks on to the next leaf: a solution, or a prefix of `cut` pieces.

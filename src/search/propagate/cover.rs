@@ -20,12 +20,36 @@ impl Clique {
     }
 }
 
-/// Covers `cells` (open, increasing) with disjoint cliques into `out`;
-/// `inside[c]` marks the cells and is left cleared. Cells within two
+/// The rows and the columns holding some of `cells`, as bit masks; `None`
+/// on boards of more than 128 rows or columns.
+pub(crate) type Lines = Option<(u128, u128)>;
+
+/// The [`Lines`] of `cells`.
+pub(crate) fn lines(m: &Model, cells: &[usize]) -> Lines {
+    if m.rows > 128 || m.cols > 128 {
+        return None;
+    }
+    let (mut rows, mut cols) = (0u128, 0u128);
+    for &c in cells {
+        rows |= 1 << (c / m.cols);
+        cols |= 1 << (c % m.cols);
+    }
+    Some((rows, cols))
+}
+
+/// Covers `cells` (open, increasing, on `lines`) with disjoint cliques into
+/// `out`; `inside[c]` marks the cells and is left cleared. Cells within two
 /// neighbouring rows (columns) get the fewest cliques, else a greedy cover.
-pub(crate) fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {
+pub(crate) fn cover(
+    m: &Model,
+    cells: &[usize],
+    lines: Lines,
+    inside: &mut [bool],
+    out: &mut Vec<Clique>,
+) {
     out.clear();
-    if !strip(m, cells, inside, out) {
+    let done = lines.is_some_and(|(rows, cols)| strip(m, rows, cols, inside, out));
+    if !done {
         greedy(m, cells, inside, out);
     }
 }
@@ -34,14 +58,9 @@ pub(crate) fn cover(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut V
 /// from the first column (row), a window over the first uncovered one and
 /// the next. False, having done nothing, when the cells span more lines or a
 /// window it needs is not a clique.
-fn strip(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) -> bool {
-    if cells.is_empty() || m.rows > 128 || m.cols > 128 {
+fn strip(m: &Model, rows: u128, cols: u128, inside: &mut [bool], out: &mut Vec<Clique>) -> bool {
+    if rows == 0 {
         return false;
-    }
-    let (mut rows, mut cols) = (0u128, 0u128);
-    for &c in cells {
-        rows |= 1 << (c / m.cols);
-        cols |= 1 << (c % m.cols);
     }
     let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
     // The top-left cell of the window over lines `p` and `p + 1` is `base + p * step`.
@@ -119,17 +138,9 @@ fn greedy(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>
 /// A lower bound on the cliques of any cover of `cells`: a clique spans at
 /// most two neighbouring rows and two neighbouring columns, so the cover
 /// needs at least as many cliques as pairs of neighbouring lines it takes to
-/// hold the rows (columns) of the cells. 0 on boards wider than 128.
-pub(crate) fn at_least(m: &Model, cells: &[usize]) -> u32 {
-    if m.rows > 128 || m.cols > 128 {
-        return 0;
-    }
-    let (mut rows, mut cols) = (0u128, 0u128);
-    for &c in cells {
-        rows |= 1 << (c / m.cols);
-        cols |= 1 << (c % m.cols);
-    }
-    pairs(rows).max(pairs(cols))
+/// hold the rows (columns) of the cells. 0 when `lines` is unknown.
+pub(crate) fn at_least(lines: Lines) -> u32 {
+    lines.map_or(0, |(rows, cols)| pairs(rows).max(pairs(cols)))
 }
 
 /// The fewest pairs of neighbouring lines that hold every line of `lines`.

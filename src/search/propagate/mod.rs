@@ -12,7 +12,7 @@ mod rules;
 mod state;
 
 use crate::problem::Problem;
-use model::Model;
+use model::{Model, TOTAL};
 use state::{Cell, Conflict, State};
 
 /// One decision on the stack: the cell, the trail mark before it, and
@@ -95,7 +95,7 @@ impl PropagateWalker {
             m.cell_units[c]
                 .iter()
                 .map(|&v| v as usize)
-                .filter(|&v| v != 0)
+                .filter(|&v| v != TOTAL)
                 .map(|v| st.open[v].saturating_sub(st.need(m, v)))
                 .sum()
         };
@@ -118,7 +118,7 @@ impl PropagateWalker {
                 Phase::Descend => match self.choose() {
                     None => {
                         self.phase = Phase::Backtrack;
-                        if self.st.open[0] == 0 {
+                        if self.st.open[TOTAL] == 0 {
                             self.collect();
                             return true;
                         }

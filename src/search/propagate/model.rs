@@ -51,6 +51,9 @@ pub(crate) struct Model {
     pub(crate) family_unit: Vec<Vec<u32>>,
 }
 
+/// The unit holding the whole board (the piece count): the first.
+pub(crate) const TOTAL: usize = 0;
+
 /// No unit: an entry of [`Model::family_unit`].
 pub(crate) const NONE: u32 = u32::MAX;
 

@@ -5,7 +5,7 @@
 //! conflict.
 
 use super::confine::confinement;
-use super::cover::{Clique, at_least, cover};
+use super::cover::{Clique, at_least, cover, lines};
 use super::model::{Kind, Model};
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
@@ -90,14 +90,18 @@ fn may_bind(need: u32, open: u32) -> bool {
 /// Exactly as many: each clique takes one piece, so a lone cell is a piece
 /// and the cells attacking a whole clique stay empty.
 fn tight(m: &Model, st: &mut State, need: u32, sc: &mut Scratch) -> Step {
+    if need == 0 || sc.cells.len() as u32 <= need {
+        return Ok(false);
+    }
+    let on = lines(m, &sc.cells);
     // The cover has more cliques than `need`: nothing to deduce.
-    if need == 0 || sc.cells.len() as u32 <= need || at_least(m, &sc.cells) > need {
+    if at_least(on) > need {
         return Ok(false);
     }
     for &c in &sc.cells {
         sc.inside[c] = true;
     }
-    cover(m, &sc.cells, &mut sc.inside, &mut sc.cliques);
+    cover(m, &sc.cells, on, &mut sc.inside, &mut sc.cliques);
     let cap = sc.cliques.len() as u32;
     if need > cap {
         return Err(Conflict);
