@@ -46,6 +46,31 @@ fn wide_and_tall_boards_agree_with_the_oracle() {
     }
 }
 
+/// The propagating search keeps open cells as line masks up to 128 rows and
+/// columns and falls back to its cell lists beyond: both agree with the
+/// oracle on two kings per line of a single row (column), holes included.
+#[test]
+fn propagating_search_agrees_at_the_boundaries() {
+    for n in BOUNDARIES {
+        for (rows, cols, of) in [(1, n, "row"), (n, 1, "column")] {
+            let line: Vec<char> = (0..n).map(|i| if i % 5 == 3 { '#' } else { '.' }).collect();
+            let picture: Vec<String> = if rows == 1 {
+                vec![line.iter().collect()]
+            } else {
+                line.iter().map(|c| c.to_string()).collect()
+            };
+            let text = format!(
+                "name = \"p\"\n[board]\ncells = \"\"\"\n{}\n\"\"\"\n[piece]\ncount = 2\n\
+                 leaps = [\"king\"]\n[[group]]\nof = \"{of}\"\ncount = 2\n",
+                picture.join("\n")
+            );
+            let p = plan(&text, &[]);
+            assert_eq!(p.method, crate::plan::Method::Propagate, "{rows}×{cols}");
+            assert!(agree(&p) > 0, "{rows}×{cols}");
+        }
+    }
+}
+
 #[test]
 fn boards_of_holes_only_have_the_empty_solution() {
     for cols in [64, 65, 130] {

@@ -5,7 +5,7 @@
 //! the band (of the touching units) stays empty. Its buffers live in the
 //! state and are reused from call to call.
 
-use super::model::{Kind, Model, NONE};
+use super::model::{Axis, Kind, Model, NONE};
 use super::rules::Step;
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
@@ -63,13 +63,6 @@ fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
     Ok(changed)
 }
 
-/// The direction of a line family.
-#[derive(Clone, Copy)]
-enum Axis {
-    Row,
-    Column,
-}
-
 /// Lines of one family against the units of another.
 struct Band {
     axis: Axis,
@@ -83,8 +76,8 @@ impl Band {
     /// The line (0-based within the family) through `cell`.
     fn line_of(&self, m: &Model, cell: usize) -> usize {
         match self.axis {
-            Axis::Row => cell / m.cols,
-            Axis::Column => cell % m.cols,
+            Axis::Row => m.at[cell].0 as usize,
+            Axis::Column => m.at[cell].1 as usize,
         }
     }
 
@@ -116,11 +109,14 @@ impl Band {
         let mut changed = false;
         for a in 0..n {
             let (mut room, mut need, mut next) = (0u32, 0u32, 0);
+            // Open cells of the lines, and of the units inside them.
+            let (mut open, mut inner) = (0u32, 0u32);
             for b in a..n {
                 if b - a + 1 == n {
                     break;
                 }
                 room = st.room(m, self.lines.start + b).saturating_add(room);
+                open += st.open[self.lines.start + b];
                 while let Some(&i) = buf.by_last.get(next) {
                     let s = buf.spans[i];
                     if s.1 > b {
@@ -128,13 +124,14 @@ impl Band {
                     }
                     if s.0 >= a {
                         need = need.saturating_add(s.2);
+                        inner += st.open[self.units.start + i];
                     }
                     next += 1;
                 }
                 if need > room {
                     return Err(Conflict);
                 }
-                if need == room && room > 0 {
+                if need == room && room > 0 && open > inner {
                     changed |= self.clear_lines(m, st, a, b, &buf.spans)?;
                 }
             }
@@ -201,11 +198,14 @@ impl Band {
         for a in 0..n {
             buf.touched.iter_mut().for_each(|t| *t = false);
             let (mut need, mut room) = (0u32, 0u32);
+            // Open cells of the lines, and of the units touching them.
+            let (mut open, mut outer) = (0u32, 0u32);
             for b in a..n {
                 if b - a + 1 == n {
                     break;
                 }
                 need = st.need(m, self.lines.start + b).saturating_add(need);
+                open += st.open[self.lines.start + b];
                 let (end, covered) = buf.ends[b];
                 if !covered {
                     break;
@@ -214,12 +214,13 @@ impl Band {
                 for &u in &buf.flat[start..end] {
                     if !std::mem::replace(&mut buf.touched[u - self.units.start], true) {
                         room = st.room(m, u).saturating_add(room);
+                        outer += st.open[u];
                     }
                 }
                 if need > room {
                     return Err(Conflict);
                 }
-                if need == room && need > 0 {
+                if need == room && need > 0 && outer > open {
                     changed |= self.clear_units(m, st, a, b, &buf.touched)?;
                 }
             }

@@ -11,6 +11,10 @@ pub(crate) struct Clique {
     pub(crate) cells: [usize; 4],
     /// How many cells it holds.
     pub(crate) len: usize,
+    /// The top-left cell of the window holding it, and which of the
+    /// window's cells it holds (see [`Model::common`]); mask 0 for a lone
+    /// cell outside any window.
+    pub(crate) window: (usize, u8),
 }
 
 impl Clique {
@@ -25,24 +29,25 @@ impl Clique {
 pub(crate) type Lines = Option<(u128, u128)>;
 
 /// The [`Lines`] of `cells`.
-pub(crate) fn lines(m: &Model, cells: &[usize]) -> Lines {
-    if m.rows > 128 || m.cols > 128 {
+pub(crate) fn lines(m: &Model, cells: &mut dyn Iterator<Item = usize>) -> Lines {
+    if !m.masks {
         return None;
     }
     let (mut rows, mut cols) = (0u128, 0u128);
-    for &c in cells {
-        rows |= 1 << (c / m.cols);
-        cols |= 1 << (c % m.cols);
+    for c in cells {
+        let (r, c) = m.at[c];
+        rows |= 1 << r;
+        cols |= 1 << c;
     }
     Some((rows, cols))
 }
 
-/// Covers `cells` (open, increasing, on `lines`) with disjoint cliques into
+/// Covers `cells` (open, on `lines`) with disjoint cliques into
 /// `out`; `inside[c]` marks the cells and is left cleared. Cells within two
 /// neighbouring rows (columns) get the fewest cliques, else a greedy cover.
 pub(crate) fn cover(
     m: &Model,
-    cells: &[usize],
+    cells: &mut [usize],
     lines: Lines,
     inside: &mut [bool],
     out: &mut Vec<Clique>,
@@ -50,6 +55,7 @@ pub(crate) fn cover(
     out.clear();
     let done = lines.is_some_and(|(rows, cols)| strip(m, rows, cols, inside, out));
     if !done {
+        cells.sort_unstable();
         greedy(m, cells, inside, out);
     }
 }
@@ -85,15 +91,7 @@ fn strip(m: &Model, rows: u128, cols: u128, inside: &mut [bool], out: &mut Vec<C
     let mut left = along;
     while left != 0 {
         let p = left.trailing_zeros() as usize;
-        let tl = at(p);
-        let mut held = Clique::default();
-        for y in [tl, tl + 1, tl + m.cols, tl + m.cols + 1] {
-            if std::mem::replace(&mut inside[y], false) {
-                held.cells[held.len] = y;
-                held.len += 1;
-            }
-        }
-        out.push(held);
+        out.push(take(m, at(p), inside, true));
         left &= !(3 << p);
     }
     true
@@ -107,23 +105,17 @@ fn greedy(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>
         if !inside[x] {
             continue;
         }
-        let (r, c) = (x / cols, x % cols);
+        let (r, c) = m.at[x];
         let mut best = Clique {
             cells: [x; 4],
             len: 1,
+            window: (x, 0),
         };
         for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            if r < dr || c < dc || !m.window[x - dr * cols - dc] {
+            if (r as usize) < dr || (c as usize) < dc || !m.window[x - dr * cols - dc] {
                 continue;
             }
-            let tl = x - dr * cols - dc;
-            let mut held = Clique::default();
-            for y in [tl, tl + 1, tl + cols, tl + cols + 1] {
-                if inside[y] {
-                    held.cells[held.len] = y;
-                    held.len += 1;
-                }
-            }
+            let held = take(m, x - dr * cols - dc, inside, false);
             if held.len > best.len {
                 best = held;
             }
@@ -133,6 +125,24 @@ fn greedy(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>
         }
         out.push(best);
     }
+}
+
+/// The clique of the cells `inside` the window at `tl`, unmarking them
+/// when `clear`.
+fn take(m: &Model, tl: usize, inside: &mut [bool], clear: bool) -> Clique {
+    let mut held = Clique {
+        window: (tl, 0),
+        ..Clique::default()
+    };
+    for (i, y) in m.window_cells(tl).into_iter().enumerate() {
+        if inside[y] {
+            inside[y] = !clear;
+            held.cells[held.len] = y;
+            held.len += 1;
+            held.window.1 |= 1 << i;
+        }
+    }
+    held
 }
 
 /// A lower bound on the cliques of any cover of `cells`: a clique spans at

@@ -49,6 +49,31 @@ pub(crate) struct Model {
     /// `family_unit[f][cell]`: the unit of family `f` holding the cell, or
     /// [`NONE`] (a hole, or a cell no unit of the family holds).
     pub(crate) family_unit: Vec<Vec<u32>>,
+    /// `at[cell]`: its row and column.
+    pub(crate) at: Vec<(u32, u32)>,
+    /// `common[common_at[w * 16 + s]..common_at[w * 16 + s + 1]]`: for the
+    /// window with top-left `w` and the subset `s` of its cells (bit `i` for
+    /// the `i`-th of [`Model::window_cells`]), the cells outside `s` that
+    /// attack all of it. Empty for windows that are not cliques.
+    common: Vec<u32>,
+    common_at: Vec<u32>,
+    /// `line[u]`: the row (`Axis::Row`, r) or column unit `u` is, when it
+    /// holds exactly that line's cells (holes aside) and the board has at
+    /// most 128 rows and columns, so that [`State`](super::state::State)
+    /// keeps its open cells as a mask.
+    pub(crate) line: Vec<Option<(Axis, usize)>>,
+    /// Whether the board has at most 128 rows and columns: open cells are
+    /// also kept as a mask per row and per column.
+    pub(crate) masks: bool,
+}
+
+/// Rows or columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Axis {
+    /// Bits of a row's mask are its columns.
+    Row,
+    /// Bits of a column's mask are its rows.
+    Column,
 }
 
 /// The unit holding the whole board (the piece count): the first.
@@ -147,9 +172,80 @@ impl Model {
             window: Vec::new(),
             families,
             family_unit,
+            at: (0..cells)
+                .map(|c| ((c / cols) as u32, (c % cols) as u32))
+                .collect(),
+            common: Vec::new(),
+            common_at: vec![0],
+            line: Vec::new(),
+            masks: rows <= 128 && cols <= 128,
         };
+        model.line = (0..model.units.len()).map(|u| model.line_of(u)).collect();
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
+        model.common_attackers();
         model
+    }
+
+    /// The line unit `u` is, see [`Model::line`].
+    fn line_of(&self, u: usize) -> Option<(Axis, usize)> {
+        let cells = &self.units[u].cells;
+        let &first = cells.first()?;
+        let (r, c) = self.at[first as usize];
+        let holes =
+            |line: &mut dyn Iterator<Item = usize>| line.filter(|&x| !self.holes[x]).count();
+        let (rows, cols) = (self.rows, self.cols);
+        let candidates = [
+            (
+                Axis::Row,
+                r as usize,
+                holes(&mut (0..cols).map(|x| r as usize * cols + x)),
+            ),
+            (
+                Axis::Column,
+                c as usize,
+                holes(&mut (0..rows).map(|y| y * cols + c as usize)),
+            ),
+        ];
+        let on = |axis, i: usize, x: u32| match axis {
+            Axis::Row => self.at[x as usize].0 as usize == i,
+            Axis::Column => self.at[x as usize].1 as usize == i,
+        };
+        candidates.into_iter().find_map(|(axis, i, len)| {
+            (self.masks && len == cells.len() && cells.iter().all(|&x| on(axis, i, x)))
+                .then_some((axis, i))
+        })
+    }
+
+    /// The four cells of the window with top-left `tl`.
+    pub(crate) fn window_cells(&self, tl: usize) -> [usize; 4] {
+        [tl, tl + 1, tl + self.cols, tl + self.cols + 1]
+    }
+
+    /// Fills [`Model::common`] for every clique window and subset of it.
+    fn common_attackers(&mut self) {
+        for tl in 0..self.cells() {
+            for s in 0..16u32 {
+                if self.window[tl] && s != 0 {
+                    let w = self.window_cells(tl);
+                    let held = |i: usize| s >> i & 1 == 1;
+                    let first = w[s.trailing_zeros() as usize];
+                    let all = self.attacks[first].iter().filter(|&&a| {
+                        (0..4).all(|i| !held(i) || w[i] != a as usize)
+                            && (0..4)
+                                .filter(|&i| held(i))
+                                .all(|i| self.attacks[w[i]].binary_search(&a).is_ok())
+                    });
+                    self.common.extend(all);
+                }
+                self.common_at.push(self.common.len() as u32);
+            }
+        }
+    }
+
+    /// The cells outside subset `s` of the window at `tl` that attack all of it.
+    pub(crate) fn common(&self, tl: usize, s: u8) -> &[u32] {
+        let i = tl * 16 + usize::from(s);
+        &self.common[self.common_at[i] as usize..self.common_at[i + 1] as usize]
     }
 
     /// Whether the 2×2 window with top-left `cell` is on the board and a clique.
@@ -158,7 +254,7 @@ impl Model {
         if r + 1 >= self.rows || c + 1 >= self.cols {
             return false;
         }
-        let w = [cell, cell + 1, cell + self.cols, cell + self.cols + 1];
+        let w = self.window_cells(cell);
         w.iter().enumerate().all(|(i, &a)| {
             w[i + 1..]
                 .iter()

@@ -5,8 +5,8 @@
 //! conflict.
 
 use super::confine::confinement;
-use super::cover::{Clique, at_least, cover, lines};
-use super::model::{Kind, Model};
+use super::cover::{Clique, Lines, at_least, cover, lines};
+use super::model::{Axis, Kind, Model};
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
 
@@ -88,20 +88,16 @@ fn may_bind(need: u32, open: u32) -> bool {
 
 /// A set of open cells needs more pieces than its cover's cliques: conflict.
 /// Exactly as many: each clique takes one piece, so a lone cell is a piece
-/// and the cells attacking a whole clique stay empty.
-fn tight(m: &Model, st: &mut State, need: u32, sc: &mut Scratch) -> Step {
+/// and the cells attacking a whole clique stay empty. `on` are the lines
+/// of the cells.
+fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Scratch) -> Step {
     if need == 0 || sc.cells.len() as u32 <= need {
-        return Ok(false);
-    }
-    let on = lines(m, &sc.cells);
-    // The cover has more cliques than `need`: nothing to deduce.
-    if at_least(on) > need {
         return Ok(false);
     }
     for &c in &sc.cells {
         sc.inside[c] = true;
     }
-    cover(m, &sc.cells, on, &mut sc.inside, &mut sc.cliques);
+    cover(m, &mut sc.cells, on, &mut sc.inside, &mut sc.cliques);
     let cap = sc.cliques.len() as u32;
     if need > cap {
         return Err(Conflict);
@@ -115,7 +111,12 @@ fn tight(m: &Model, st: &mut State, need: u32, sc: &mut Scratch) -> Step {
                     changed = true;
                 }
             } else {
-                changed |= empty_common(m, st, q.cells())?;
+                for &a in m.common(q.window.0, q.window.1) {
+                    if st.cells[a as usize] == Cell::Open {
+                        st.set(m, a as usize, Cell::Empty)?;
+                        changed = true;
+                    }
+                }
             }
         }
     }
@@ -139,11 +140,18 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
     }
     let mut changed = false;
     for u in 1..m.units.len() {
-        if sc.fresh[u] && may_bind(st.need(m, u), st.open[u]) {
-            sc.cells.clear();
-            sc.cells.extend(st.open_cells(m, u));
-            changed |= tight(m, st, st.need(m, u), sc)?;
+        let need = st.need(m, u);
+        if !sc.fresh[u] || !may_bind(need, st.open[u]) {
+            continue;
         }
+        let on = unit_lines(m, st, u);
+        // The cover has more cliques than `need`: nothing to deduce.
+        if at_least(on) > need {
+            continue;
+        }
+        sc.cells.clear();
+        open_into(m, st, u, &mut sc.cells);
+        changed |= tight(m, st, need, on, sc)?;
     }
     for (kind, lines) in &m.families {
         if !matches!(kind, Kind::Group(Family::Row | Family::Column)) {
@@ -154,12 +162,46 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
             if !sc.fresh[u] && !sc.fresh[u + 1] || !may_bind(need, st.open[u] + st.open[u + 1]) {
                 continue;
             }
+            let on = unit_lines(m, st, u)
+                .zip(unit_lines(m, st, u + 1))
+                .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
+            if at_least(on) > need {
+                continue;
+            }
             sc.cells.clear();
-            sc.cells
-                .extend(st.open_cells(m, u).chain(st.open_cells(m, u + 1)));
-            sc.cells.sort_unstable();
-            changed |= tight(m, st, need, sc)?;
+            open_into(m, st, u, &mut sc.cells);
+            open_into(m, st, u + 1, &mut sc.cells);
+            changed |= tight(m, st, need, on, sc)?;
         }
     }
     Ok(changed)
+}
+
+/// Appends the open cells of unit `u` to `out`: from the state's masks for
+/// a row or column, else from its cells.
+fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
+    let (mask, first, step) = match m.line[u] {
+        Some((Axis::Row, r)) => (st.open_rows[r], r * m.cols, 1),
+        Some((Axis::Column, c)) => (st.open_cols[c], c, m.cols),
+        None => return out.extend(st.open_cells(m, u)),
+    };
+    let mut left = mask;
+    while left != 0 {
+        out.push(first + step * left.trailing_zeros() as usize);
+        left &= left - 1;
+    }
+}
+
+/// The [`Lines`] of the open cells of unit `u`: from the state's masks for
+/// a row or column, else from its cells.
+fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
+    let bit = |mask: u128, i: usize| if mask == 0 { 0 } else { 1u128 << i };
+    match m.line[u] {
+        Some((Axis::Row, r)) => Some((bit(st.open_rows[r], r), st.open_rows[r])),
+        Some((Axis::Column, c)) => Some((st.open_cols[c], bit(st.open_cols[c], c))),
+        None => {
+            let mut cells = st.open_cells(m, u);
+            lines(m, &mut cells)
+        }
+    }
 }

@@ -31,6 +31,10 @@ pub(crate) struct State {
     pub(crate) placed: Vec<u32>,
     /// Open cells per unit.
     pub(crate) open: Vec<u32>,
+    /// With [`Model::masks`]: the open cells of each row as a mask of
+    /// columns, and of each column as a mask of rows; else empty.
+    pub(crate) open_rows: Vec<u128>,
+    pub(crate) open_cols: Vec<u128>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
     /// Units whose counts changed since they were last checked.
@@ -56,8 +60,20 @@ impl State {
             .iter()
             .map(|&h| if h { Cell::Empty } else { Cell::Open })
             .collect();
+        let (mut open_rows, mut open_cols) = (Vec::new(), Vec::new());
+        if m.masks {
+            open_rows = vec![0u128; m.rows];
+            open_cols = vec![0u128; m.cols];
+            for c in (0..m.cells()).filter(|&c| !m.holes[c]) {
+                let (r, k) = m.at[c];
+                open_rows[r as usize] |= 1 << k;
+                open_cols[k as usize] |= 1 << r;
+            }
+        }
         State {
             cells,
+            open_rows,
+            open_cols,
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
             trail: Vec::new(),
@@ -82,6 +98,7 @@ impl State {
             let cell = self.trail.pop().unwrap_or_default() as usize;
             let piece = self.cells[cell] == Cell::Piece;
             self.cells[cell] = Cell::Open;
+            self.flip(m, cell);
             for &u in &m.cell_units[cell] {
                 self.version[u as usize] += 1;
                 self.open[u as usize] += 1;
@@ -104,6 +121,7 @@ impl State {
             _ => return Err(Conflict),
         }
         self.cells[cell] = to;
+        self.flip(m, cell);
         self.trail.push(cell as u32);
         for &u in &m.cell_units[cell] {
             let u = u as usize;
@@ -123,6 +141,15 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Flips a cell's bit in the open masks.
+    fn flip(&mut self, m: &Model, cell: usize) {
+        if m.masks {
+            let (r, c) = m.at[cell];
+            self.open_rows[r as usize] ^= 1 << c;
+            self.open_cols[c as usize] ^= 1 << r;
+        }
     }
 
     /// Runs the unit rules until no unit changes.
