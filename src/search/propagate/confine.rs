@@ -92,11 +92,7 @@ impl Band {
         buf.spans.clear();
         buf.by_last.clear();
         for u in self.units.clone() {
-            let (mut lo, mut hi) = (usize::MAX, 0);
-            for c in st.open_cells(m, u) {
-                let l = self.line_of(m, c);
-                (lo, hi) = (lo.min(l), hi.max(l));
-            }
+            let (lo, hi) = st.span(m, u, self.axis).unwrap_or((usize::MAX, 0));
             let need = if st.open[u] == 0 { 0 } else { st.need(m, u) };
             if need > 0 {
                 buf.by_last.push(u - self.units.start);
@@ -174,17 +170,16 @@ impl Band {
     fn touched_by_line(&self, m: &Model, st: &State, buf: &mut Buffers) {
         buf.flat.clear();
         buf.ends.clear();
-        for line in self.lines.clone() {
-            let start = buf.flat.len();
-            let mut covered = true;
-            for c in st.open_cells(m, line) {
-                match self.unit_of(m, c) {
-                    Some(u) if !buf.flat[start..].contains(&u) => buf.flat.push(u),
-                    Some(_) => {}
-                    None => covered = false,
+        for (i, line) in self.lines.clone().enumerate() {
+            let mut held = 0;
+            for u in self.units.clone() {
+                let here = st.in_line(m, u, self.axis, i);
+                if here > 0 {
+                    buf.flat.push(u);
+                    held += here;
                 }
             }
-            buf.ends.push((buf.flat.len(), covered));
+            buf.ends.push((buf.flat.len(), held == st.open[line]));
         }
     }
 

@@ -28,20 +28,6 @@ impl Clique {
 /// on boards of more than 128 rows or columns.
 pub(crate) type Lines = Option<(u128, u128)>;
 
-/// The [`Lines`] of `cells`.
-pub(crate) fn lines(m: &Model, cells: &mut dyn Iterator<Item = usize>) -> Lines {
-    if !m.masks {
-        return None;
-    }
-    let (mut rows, mut cols) = (0u128, 0u128);
-    for c in cells {
-        let (r, c) = m.at[c];
-        rows |= 1 << r;
-        cols |= 1 << c;
-    }
-    Some((rows, cols))
-}
-
 /// Covers `cells` (open, on `lines`) with disjoint cliques into
 /// `out`; `inside[c]` marks the cells and is left cleared. Cells within two
 /// neighbouring rows (columns) get the fewest cliques, else a greedy cover.

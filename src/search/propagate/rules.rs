@@ -5,7 +5,7 @@
 //! conflict.
 
 use super::confine::confinement;
-use super::cover::{Clique, Lines, at_least, cover, lines};
+use super::cover::{Clique, Lines, at_least, cover};
 use super::model::{Axis, Kind, Model};
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
@@ -181,8 +181,8 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
 /// a row or column, else from its cells.
 fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     let (mask, first, step) = match m.line[u] {
-        Some((Axis::Row, r)) => (st.open_rows[r], r * m.cols, 1),
-        Some((Axis::Column, c)) => (st.open_cols[c], c, m.cols),
+        Some((Axis::Row, r)) => (st.spread[u].1, r * m.cols, 1),
+        Some((Axis::Column, c)) => (st.spread[u].0, c, m.cols),
         None => return out.extend(st.open_cells(m, u)),
     };
     let mut left = mask;
@@ -192,16 +192,7 @@ fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     }
 }
 
-/// The [`Lines`] of the open cells of unit `u`: from the state's masks for
-/// a row or column, else from its cells.
+/// The [`Lines`] of the open cells of unit `u`, from the state's masks.
 fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
-    let bit = |mask: u128, i: usize| if mask == 0 { 0 } else { 1u128 << i };
-    match m.line[u] {
-        Some((Axis::Row, r)) => Some((bit(st.open_rows[r], r), st.open_rows[r])),
-        Some((Axis::Column, c)) => Some((st.open_cols[c], bit(st.open_cols[c], c))),
-        None => {
-            let mut cells = st.open_cells(m, u);
-            lines(m, &mut cells)
-        }
-    }
+    m.masks.then(|| st.spread[u])
 }

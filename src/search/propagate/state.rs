@@ -4,7 +4,7 @@
 //! its open cells, a unit with just enough open cells fills them.
 
 use super::confine::Buffers;
-use super::model::Model;
+use super::model::{Axis, Model};
 use super::rules::Scratch;
 
 /// A cell's state.
@@ -31,10 +31,12 @@ pub(crate) struct State {
     pub(crate) placed: Vec<u32>,
     /// Open cells per unit.
     pub(crate) open: Vec<u32>,
-    /// With [`Model::masks`]: the open cells of each row as a mask of
-    /// columns, and of each column as a mask of rows; else empty.
-    pub(crate) open_rows: Vec<u128>,
-    pub(crate) open_cols: Vec<u128>,
+    /// With [`Model::masks`], per unit: the rows and the columns holding
+    /// its open cells, as masks; else empty.
+    pub(crate) spread: Vec<(u128, u128)>,
+    /// Per unit, its open cells in each row, then in each column
+    /// (`rows + cols` entries a unit): see [`State::in_line`].
+    per_line: Vec<u32>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
     /// Units whose counts changed since they were last checked.
@@ -60,20 +62,24 @@ impl State {
             .iter()
             .map(|&h| if h { Cell::Empty } else { Cell::Open })
             .collect();
-        let (mut open_rows, mut open_cols) = (Vec::new(), Vec::new());
-        if m.masks {
-            open_rows = vec![0u128; m.rows];
-            open_cols = vec![0u128; m.cols];
-            for c in (0..m.cells()).filter(|&c| !m.holes[c]) {
-                let (r, k) = m.at[c];
-                open_rows[r as usize] |= 1 << k;
-                open_cols[k as usize] |= 1 << r;
+        let lines = m.rows + m.cols;
+        let mut per_line = vec![0u32; m.units.len() * lines];
+        let mut spread = vec![(0u128, 0u128); if m.masks { m.units.len() } else { 0 }];
+        for (u, unit) in m.units.iter().enumerate() {
+            for &c in &unit.cells {
+                let (r, k) = m.at[c as usize];
+                per_line[u * lines + r as usize] += 1;
+                per_line[u * lines + m.rows + k as usize] += 1;
+                if m.masks {
+                    spread[u].0 |= 1 << r;
+                    spread[u].1 |= 1 << k;
+                }
             }
         }
         State {
             cells,
-            open_rows,
-            open_cols,
+            spread,
+            per_line,
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
             trail: Vec::new(),
@@ -98,7 +104,7 @@ impl State {
             let cell = self.trail.pop().unwrap_or_default() as usize;
             let piece = self.cells[cell] == Cell::Piece;
             self.cells[cell] = Cell::Open;
-            self.flip(m, cell);
+            self.reopen(m, cell);
             for &u in &m.cell_units[cell] {
                 self.version[u as usize] += 1;
                 self.open[u as usize] += 1;
@@ -121,7 +127,7 @@ impl State {
             _ => return Err(Conflict),
         }
         self.cells[cell] = to;
-        self.flip(m, cell);
+        self.close(m, cell);
         self.trail.push(cell as u32);
         for &u in &m.cell_units[cell] {
             let u = u as usize;
@@ -143,13 +149,55 @@ impl State {
         Ok(())
     }
 
-    /// Flips a cell's bit in the open masks.
-    fn flip(&mut self, m: &Model, cell: usize) {
-        if m.masks {
-            let (r, c) = m.at[cell];
-            self.open_rows[r as usize] ^= 1 << c;
-            self.open_cols[c as usize] ^= 1 << r;
+    /// Takes a newly decided cell out of its units' line counts.
+    fn close(&mut self, m: &Model, cell: usize) {
+        let lines = m.rows + m.cols;
+        let (r, c) = m.at[cell];
+        for &u in &m.cell_units[cell] {
+            let u = u as usize;
+            let (at_r, at_c) = (u * lines + r as usize, u * lines + m.rows + c as usize);
+            self.per_line[at_r] -= 1;
+            self.per_line[at_c] -= 1;
+            if m.masks {
+                if self.per_line[at_r] == 0 {
+                    self.spread[u].0 &= !(1 << r);
+                }
+                if self.per_line[at_c] == 0 {
+                    self.spread[u].1 &= !(1 << c);
+                }
+            }
         }
+    }
+
+    /// Puts a reopened cell back into its units' line counts.
+    fn reopen(&mut self, m: &Model, cell: usize) {
+        let lines = m.rows + m.cols;
+        let (r, c) = m.at[cell];
+        for &u in &m.cell_units[cell] {
+            let u = u as usize;
+            self.per_line[u * lines + r as usize] += 1;
+            self.per_line[u * lines + m.rows + c as usize] += 1;
+            if m.masks {
+                self.spread[u].0 |= 1 << r;
+                self.spread[u].1 |= 1 << c;
+            }
+        }
+    }
+
+    /// The open cells of unit `u` in row (column) `i`.
+    pub(crate) fn in_line(&self, m: &Model, u: usize, axis: Axis, i: usize) -> u32 {
+        let base = u * (m.rows + m.cols);
+        self.per_line[base + i + if axis == Axis::Row { 0 } else { m.rows }]
+    }
+
+    /// The first and last row (column) holding an open cell of unit `u`.
+    pub(crate) fn span(&self, m: &Model, u: usize, axis: Axis) -> Option<(usize, usize)> {
+        let n = if axis == Axis::Row { m.rows } else { m.cols };
+        let first = (0..n).find(|&i| self.in_line(m, u, axis, i) > 0)?;
+        let last = (first..n)
+            .rev()
+            .find(|&i| self.in_line(m, u, axis, i) > 0)?;
+        Some((first, last))
     }
 
     /// Runs the unit rules until no unit changes.
