@@ -64,7 +64,7 @@ pub(crate) struct Checkpoint {
 /// The fingerprint of a run, 16 hex digits: the 64-bit FNV-1a hash of the
 /// problem's meaning ([`canonical`]: rules, parameters, board, piece, groups),
 /// the counting method, `unique`, and the split itself (each subproblem's
-/// cells). Two runs agree on it only if their subproblem `i` is the same
+/// cells, and the cells it keeps empty). Two runs agree on it only if their subproblem `i` is the same
 /// subtree counted the same way; renaming a field in placer's source or
 /// editing a rule's summary does not change it.
 pub fn fingerprint(plan: &Plan, unique: bool, parts: &[Subproblem]) -> String {
@@ -77,6 +77,11 @@ pub fn fingerprint(plan: &Plan, unique: bool, parts: &[Subproblem]) -> String {
             .map(|(r, c)| format!("{r}:{c}"))
             .collect();
         text += &cells.join(",");
+        let empty = part.empty_cells(plan.cols());
+        if !empty.is_empty() {
+            let empty: Vec<String> = empty.iter().map(|(r, c)| format!("{r}:{c}")).collect();
+            text += &format!("~{}", empty.join(","));
+        }
         text.push('/');
     }
     format!("{:016x}", fnv1a(&text))

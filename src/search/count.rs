@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 
 use super::run::{Stop, run};
-use super::split::Split;
+use super::split::{Prefix, Split};
 use super::{SearchError, Tally};
 use crate::frontier::{self, Budget, FrontierError};
 use crate::plan::{Method, Plan};
@@ -90,8 +90,7 @@ impl Plan {
 
     /// Counts with the method the plan and `options` choose: the row-frontier
     /// DP when `options.method` lets it and it fits, else the plan's search,
-    /// in parallel over [`Plan::subproblems`] when there are threads and no
-    /// limit.
+    /// in parallel over [`Plan::subproblems`] when there are threads.
     pub fn count_exact(&self, options: &CountOptions) -> Result<Counted, SearchError> {
         let (reason, fell_back) = match self.count_by_frontier(options)? {
             ByFrontier::Counted(counted) => return Ok(counted),
@@ -173,18 +172,25 @@ impl Plan {
         }
     }
 
-    /// Counts with the plan's search: whole on this thread with a limit or
-    /// one thread (the permutation kernel always counts its split), else
-    /// over the split on the runner.
+    /// Counts with the plan's search: whole on this thread with one thread
+    /// (the permutation kernel always counts its split), or with a limit
+    /// where the parts would count another walk than the one that lists;
+    /// else over the split on the runner. With a limit, each part counts up
+    /// to it, no part starts once the sum reaches it, and the sum is capped.
     fn search_count(&self, options: &CountOptions) -> Result<Tally, SearchError> {
         let splits = self.method == Method::Permutation && options.limit.is_none();
-        if !splits && (options.threads <= 1 || options.limit.is_some()) {
-            return self.count_under(&[], options);
+        let parts_list = self.search_method(options) == self.method;
+        if !splits && (options.threads <= 1 || options.limit.is_some() && !parts_list) {
+            return self.count_under(&Prefix::default(), options);
         }
+        let limit = options.limit.unwrap_or(u128::MAX);
         let split = Split::new(self);
         let sum = Mutex::new(Tally::default());
         let threads = self.worker_threads(options.threads);
         let complete = run(threads, &split.parts, options.stop.as_ref(), |sub| {
+            if sum.lock().unwrap_or_else(|e| e.into_inner()).count >= limit {
+                return Ok(());
+            }
             let tally = split.count(sub, options)?;
             let mut sum = sum.lock().unwrap_or_else(|e| e.into_inner());
             *sum = *sum + tally;
@@ -193,6 +199,10 @@ impl Plan {
         if !complete {
             return Err(SearchError::Interrupted);
         }
-        Ok(sum.into_inner().unwrap_or_else(|e| e.into_inner()))
+        let sum = sum.into_inner().unwrap_or_else(|e| e.into_inner());
+        Ok(Tally {
+            count: sum.count.min(limit),
+            ..sum
+        })
     }
 }

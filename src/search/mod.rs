@@ -30,6 +30,7 @@ pub use split::Subproblem;
 
 use crate::kernel;
 use crate::plan::{Groups, Permutation, Plan};
+use split::Prefix;
 use units::UnitWalker;
 use walk::{Constructed, Walk, by_width, with_walker};
 
@@ -73,8 +74,8 @@ impl std::ops::Add for Tally {
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.
-fn boxed_walker<'p>(plan: &'p Plan, prefix: &[usize]) -> Box<dyn Walk + 'p> {
-    fn make<'p, const W: usize>(plan: &'p Plan, prefix: &[usize]) -> Box<dyn Walk + 'p> {
+fn boxed_walker<'p>(plan: &'p Plan, prefix: &Prefix) -> Box<dyn Walk + 'p> {
+    fn make<'p, const W: usize>(plan: &'p Plan, prefix: &Prefix) -> Box<dyn Walk + 'p> {
         with_walker!(plan, prefix, W, |w| Box::new(w))
     }
     by_width!(plan.words, make(plan, prefix))
@@ -128,7 +129,7 @@ impl Plan {
     pub fn solutions(&self, unique: bool) -> Solutions<'_> {
         Solutions {
             plan: self,
-            walker: boxed_walker(self, &[]),
+            walker: boxed_walker(self, &Prefix::default()),
             unique,
             cells: Vec::new(),
         }

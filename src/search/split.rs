@@ -4,21 +4,35 @@
 //! entries alike. Every solution lies under exactly one subproblem.
 
 use super::walk::{Walk, by_width, with_walker};
+use std::sync::Arc;
+
+use super::propagate::{Model, PropagateWalker};
 use super::walker::{Found, Walker};
 use super::{CountOptions, SearchError, Tally};
 use crate::kernel::{Counter, Counts, Permutation};
 use crate::plan::{Method, Plan};
 use crate::problem::MEMORY_BUDGET;
 
-/// One independent part of a search: the solutions under a prefix of placed
-/// cells. Only [`Plan::subproblems`] makes them, and only that plan (or one
-/// of the same meaning and method) counts them.
+/// The decisions a walk starts from: pieces placed, in placement order, and
+/// (for the propagating search, whose siblings differ in a cell left empty)
+/// cells kept empty; cells 0-based row-major.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Prefix {
+    /// Cells that hold a piece.
+    pub(crate) pieces: Vec<usize>,
+    /// Cells that stay empty.
+    pub(crate) empty: Vec<usize>,
+}
+
+/// One independent part of a search: the solutions under a prefix of
+/// decisions. Only [`Plan::subproblems`] makes them, and only that plan (or
+/// one of the same meaning and method) counts them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Subproblem {
     /// Position in the plan's split.
     index: usize,
-    /// The prefix's cells, 0-based row-major, in placement order.
-    cells: Vec<usize>,
+    /// The decisions it starts from.
+    prefix: Prefix,
     /// The meaning hash of the plan that made it.
     meaning: u64,
     /// The method of the plan that made it.
@@ -31,9 +45,23 @@ impl Subproblem {
         self.index
     }
 
-    /// The prefix's cells, 0-based (row, col), in placement order.
+    /// The prefix's pieces, 0-based (row, col), in placement order.
     pub fn cells(&self, cols: usize) -> Vec<(usize, usize)> {
-        self.cells.iter().map(|&c| (c / cols, c % cols)).collect()
+        self.prefix
+            .pieces
+            .iter()
+            .map(|&c| (c / cols, c % cols))
+            .collect()
+    }
+
+    /// The cells the prefix keeps empty, 0-based (row, col): only the
+    /// propagating search's parts have them.
+    pub fn empty_cells(&self, cols: usize) -> Vec<(usize, usize)> {
+        self.prefix
+            .empty
+            .iter()
+            .map(|&c| (c / cols, c % cols))
+            .collect()
     }
 }
 
@@ -54,6 +82,8 @@ fn target(method: Method, n: usize) -> usize {
 pub(crate) struct Split<'p> {
     plan: &'p Plan,
     counter: Option<Counter>,
+    /// The propagating walk's model, built once for every part.
+    model: Option<Arc<Model>>,
     /// The subproblems, in order.
     pub(crate) parts: Vec<Subproblem>,
 }
@@ -65,9 +95,11 @@ impl<'p> Split<'p> {
             .then(|| Permutation::of(&plan.problem))
             .flatten()
             .map(|p| Counter::new(&p));
+        let model = (plan.method == Method::Propagate).then(|| Arc::new(Model::new(&plan.problem)));
         Split {
             plan,
             counter,
+            model,
             parts: Vec::new(),
         }
     }
@@ -75,23 +107,29 @@ impl<'p> Split<'p> {
     /// Splits `plan`.
     pub(crate) fn new(plan: &'p Plan) -> Split<'p> {
         let mut split = Split::prepare(plan);
-        let prefixes: Vec<Vec<usize>> = match &split.counter {
+        let prefixes: Vec<Prefix> = match &split.counter {
             Some(counter) => counter
                 .split(target(plan.method, plan.rows))
                 .into_iter()
                 .map(|cols| {
                     let rows = cols.iter().enumerate();
-                    rows.map(|(r, &c)| r * plan.cols + usize::from(c)).collect()
+                    Prefix {
+                        pieces: rows.map(|(r, &c)| r * plan.cols + usize::from(c)).collect(),
+                        empty: Vec::new(),
+                    }
                 })
                 .collect(),
-            None => plan.prefixes(),
+            None => match &split.model {
+                Some(model) => plan.decision_prefixes(model),
+                None => plan.prefixes(),
+            },
         };
         split.parts = prefixes
             .into_iter()
             .enumerate()
-            .map(|(index, cells)| Subproblem {
+            .map(|(index, prefix)| Subproblem {
                 index,
-                cells,
+                prefix,
                 meaning: plan.meaning,
                 method: plan.method,
             })
@@ -110,12 +148,18 @@ impl<'p> Split<'p> {
         if sub.meaning != plan.meaning || sub.method != plan.method {
             return Err(SearchError::Foreign { index: sub.index });
         }
-        match &self.counter {
-            Some(counter) => {
-                let cols: Vec<u8> = sub.cells.iter().map(|&c| (c % plan.cols) as u8).collect();
+        let prefix = &sub.prefix;
+        match (&self.counter, &self.model) {
+            (Some(counter), _) => {
+                let cols = prefix.pieces.iter().map(|&c| (c % plan.cols) as u8);
+                let cols: Vec<u8> = cols.collect();
                 Ok(permutation_tally(counter.count(&cols), options.unique))
             }
-            None => plan.count_under(&sub.cells, options),
+            (None, Some(model)) => {
+                let walker = PropagateWalker::on(model.clone(), &prefix.pieces, &prefix.empty);
+                plan.count_leaves(walker, options)
+            }
+            (None, None) => plan.count_under(prefix, options),
         }
     }
 }
@@ -159,12 +203,12 @@ impl Plan {
     /// an empty one), up to the limit, checking the stop flag as it goes.
     pub(crate) fn count_under(
         &self,
-        prefix: &[usize],
+        prefix: &Prefix,
         options: &CountOptions,
     ) -> Result<Tally, SearchError> {
         fn run<const W: usize>(
             plan: &Plan,
-            prefix: &[usize],
+            prefix: &Prefix,
             options: &CountOptions,
         ) -> Result<Tally, SearchError> {
             with_walker!(plan, prefix, W, |w| plan.count_leaves(w, options))
@@ -205,9 +249,9 @@ impl Plan {
     }
 
     /// The prefixes of the row walk's split: the shallowest cut with at
-    /// least the target, or all the tree has. Walks whose siblings exclude
-    /// each other (units, propagation) do not split: one empty prefix.
-    fn prefixes(&self) -> Vec<Vec<usize>> {
+    /// least the target, or all the tree has. The unit walk's siblings
+    /// exclude each other, so it does not split: one empty prefix.
+    fn prefixes(&self) -> Vec<Prefix> {
         fn walk<const G: bool, const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
             let mut w = Walker::<G, W>::new(plan, cut);
             let mut out = Vec::new();
@@ -222,14 +266,22 @@ impl Plan {
         fn groups<const W: usize>(plan: &Plan, cut: usize) -> Vec<Vec<usize>> {
             walk::<true, W>(plan, cut)
         }
-        let at = |cut| match self.method {
-            Method::Rows { groups: true } => by_width!(self.words, groups(self, cut)),
-            _ => by_width!(self.words, plain(self, cut)),
+        let at = |cut| -> Vec<Prefix> {
+            match self.method {
+                Method::Rows { groups: true } => by_width!(self.words, groups(self, cut)),
+                _ => by_width!(self.words, plain(self, cut)),
+            }
+            .into_iter()
+            .map(|pieces| Prefix {
+                pieces,
+                empty: Vec::new(),
+            })
+            .collect()
         };
-        if matches!(self.method, Method::Units | Method::Propagate) {
-            return vec![Vec::new()];
+        if self.method == Method::Units {
+            return vec![Prefix::default()];
         }
-        let mut best = vec![Vec::new()];
+        let mut best = vec![Prefix::default()];
         for cut in 1..=self.need {
             let prefixes = at(cut);
             let enough = prefixes.len() >= target(self.method, self.rows) || prefixes.len() <= 1;
@@ -240,4 +292,29 @@ impl Plan {
         }
         best
     }
+
+    /// The propagating walk's split: cuts of 1, 2, 4, … decisions until one
+    /// has the target or holds the whole tree, as long as the walk to the
+    /// cut takes at most [`SPLIT_NODES`] nodes (else the last cut within
+    /// it): splitting stays a small part of the search.
+    fn decision_prefixes(&self, model: &Arc<Model>) -> Vec<Prefix> {
+        let mut best = vec![Prefix::default()];
+        let mut cut = 1;
+        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES) {
+            let whole = paths.iter().all(|(p, e)| p.len() + e.len() < cut);
+            let enough = paths.len() >= target(self.method, self.rows) || whole;
+            best = paths
+                .into_iter()
+                .map(|(pieces, empty)| Prefix { pieces, empty })
+                .collect();
+            if enough {
+                break;
+            }
+            cut *= 2;
+        }
+        best
+    }
 }
+
+/// The most nodes the propagating walk spends on finding its split.
+const SPLIT_NODES: u64 = 2048;

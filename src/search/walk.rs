@@ -75,20 +75,22 @@ macro_rules! by_width {
     };
 }
 
-/// Runs `$body` with `$w` bound to the plan's walker under `$prefix`, of its
-/// own concrete type, `$W` the width: the one place the method is dispatched
-/// to a walker. Counting-only methods list with the row walk.
+/// Runs `$body` with `$w` bound to the plan's walker under `$prefix` (a
+/// [`Prefix`](super::split::Prefix)), of its own concrete type, `$W` the
+/// width: the one place the method is dispatched to a walker. Counting-only
+/// methods list with the row walk; only the propagating walk starts from
+/// empty cells, and the unit walk starts from the root.
 macro_rules! with_walker {
     ($plan:expr, $prefix:expr, $W:ident, |$w:ident| $body:expr) => {{
         use $crate::plan::Method;
         use $crate::search::{propagate::PropagateWalker, units::UnitWalker, walker::Walker};
         match $plan.method {
             Method::Rows { groups: false } | Method::Permutation | Method::Frontier => {
-                let $w = Walker::<false, $W>::under($plan, $prefix);
+                let $w = Walker::<false, $W>::under($plan, &$prefix.pieces);
                 $body
             }
             Method::Rows { groups: true } => {
-                let $w = Walker::<true, $W>::under($plan, $prefix);
+                let $w = Walker::<true, $W>::under($plan, &$prefix.pieces);
                 $body
             }
             Method::Units => {
@@ -96,7 +98,7 @@ macro_rules! with_walker {
                 $body
             }
             Method::Propagate => {
-                let $w = PropagateWalker::new(&$plan.problem);
+                let $w = PropagateWalker::under(&$plan.problem, &$prefix.pieces, &$prefix.empty);
                 $body
             }
         }

@@ -11,9 +11,15 @@ mod model;
 mod rules;
 mod state;
 
+use std::sync::Arc;
+
 use crate::problem::Problem;
-use model::{Model, TOTAL};
+pub(crate) use model::Model;
+use model::TOTAL;
 use state::{Cell, Conflict, State};
+
+/// The decisions on a path: cells with a piece, cells left empty.
+pub(crate) type Decisions = (Vec<usize>, Vec<usize>);
 
 /// One decision on the stack: the cell, the trail mark before it, and
 /// whether the empty branch is under way.
@@ -34,19 +40,28 @@ enum Phase {
 
 /// A resumable walk to every solution.
 pub(crate) struct PropagateWalker {
-    m: Model,
+    m: Arc<Model>,
     st: State,
     stack: Vec<Frame>,
     phase: Phase,
     placed: Vec<usize>,
+    /// Decided before the walk: pieces, then empty cells.
+    prefix: (Vec<usize>, Vec<usize>),
+    /// Nodes at this many decisions are leaves, for [`PropagateWalker::split`].
+    cut: Option<usize>,
     /// Branches taken.
     pub(crate) nodes: u64,
 }
 
 impl PropagateWalker {
-    /// A walk over all solutions of `problem`.
-    pub(crate) fn new(problem: &Problem) -> Self {
-        let m = Model::new(problem);
+    /// A walk over the solutions of `problem` with pieces on `pieces` and
+    /// none on `empty`: one part of [`PropagateWalker::split`].
+    pub(crate) fn under(problem: &Problem, pieces: &[usize], empty: &[usize]) -> Self {
+        PropagateWalker::on(Arc::new(Model::new(problem)), pieces, empty)
+    }
+
+    /// [`PropagateWalker::under`] on a model already built.
+    pub(crate) fn on(m: Arc<Model>, pieces: &[usize], empty: &[usize]) -> Self {
         let st = State::new(&m);
         PropagateWalker {
             m,
@@ -54,8 +69,32 @@ impl PropagateWalker {
             stack: Vec::new(),
             phase: Phase::Start,
             placed: Vec::new(),
+            prefix: (pieces.to_vec(), empty.to_vec()),
+            cut: None,
             nodes: 0,
         }
+    }
+
+    /// The decisions of every node at `cut` decisions that propagation
+    /// leaves standing, and of every solution above them, in walk order:
+    /// (pieces, empty cells). Every solution lies under exactly one; all of
+    /// them end above `cut` when the tree is that shallow. `None` once the
+    /// walk takes more than `budget` nodes.
+    pub(crate) fn split(m: &Arc<Model>, cut: usize, budget: u64) -> Option<Vec<Decisions>> {
+        let mut w = PropagateWalker::on(m.clone(), &[], &[]);
+        w.cut = Some(cut);
+        let mut out = Vec::new();
+        while w.next_leaf() {
+            if w.nodes > budget {
+                return None;
+            }
+            let (pieces, empty) = w.stack.iter().partition::<Vec<&Frame>, _>(|f| !f.empty);
+            out.push((
+                pieces.iter().map(|f| f.cell).collect(),
+                empty.iter().map(|f| f.cell).collect(),
+            ));
+        }
+        (w.nodes <= budget).then_some(out)
     }
 
     /// The pieces of the last solution, givens left out, increasing.
@@ -108,12 +147,21 @@ impl PropagateWalker {
         loop {
             match self.phase {
                 Phase::Start => {
-                    let givens = self.m.givens.clone();
-                    let ok = givens
-                        .iter()
-                        .all(|&g| self.st.set(&self.m, g, Cell::Piece).is_ok())
+                    let pieces = self.m.givens.iter().chain(&self.prefix.0);
+                    let pieces: Vec<usize> = pieces.copied().collect();
+                    let (m, st) = (&self.m, &mut self.st);
+                    let ok = pieces.iter().all(|&g| st.set(m, g, Cell::Piece).is_ok())
+                        && self
+                            .prefix
+                            .1
+                            .iter()
+                            .all(|&e| st.set(m, e, Cell::Empty).is_ok())
                         && self.propagate().is_ok();
                     self.phase = if ok { Phase::Descend } else { Phase::Done };
+                }
+                Phase::Descend if self.cut == Some(self.stack.len()) => {
+                    self.phase = Phase::Backtrack;
+                    return true;
                 }
                 Phase::Descend => match self.choose() {
                     None => {
