@@ -139,12 +139,46 @@ pub(crate) fn at_least(lines: Lines) -> u32 {
     lines.map_or(0, |(rows, cols)| pairs(rows).max(pairs(cols)))
 }
 
-/// The fewest pairs of neighbouring lines that hold every line of `lines`.
+/// The fewest pairs of neighbouring lines that hold every line of `lines`:
+/// half of each run of neighbouring lines, rounded up.
 fn pairs(mut lines: u128) -> u32 {
     let mut n = 0;
     while lines != 0 {
-        lines &= !(3 << lines.trailing_zeros());
-        n += 1;
+        lines >>= lines.trailing_zeros();
+        let run = (!lines).trailing_zeros();
+        n += run.div_ceil(2);
+        lines = lines.checked_shr(run).unwrap_or(0);
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pairs;
+
+    /// Pairs taken greedily from the lowest line, one at a time.
+    fn greedy_pairs(mut lines: u128) -> u32 {
+        let mut n = 0;
+        while lines != 0 {
+            let low = lines.trailing_zeros();
+            lines &= !(3u128.checked_shl(low).unwrap_or(0) | 1u128 << low);
+            n += 1;
+        }
+        n
+    }
+
+    #[test]
+    fn pairs_by_runs_match_pairs_one_by_one() {
+        let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        for lines in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 0b1011_0111] {
+            assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
+        }
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let lines = x & x.rotate_left(5);
+            assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
+        }
+    }
 }
