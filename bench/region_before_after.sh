@@ -5,17 +5,22 @@
 # the file name, `star4-…` has 4 stars) unique with both binaries, RUNS times
 # alternately (`--limit 2 --count --stats`). Prints nodes and the best wall
 # time of each and the ratio before/after; both must print the same count.
-#   bash bench/region_before_after.sh [REV] [RUNS]
+# One thread unless THREADS says otherwise.
+#   [THREADS=N] bash bench/region_before_after.sh [REV] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:-main}
 runs=${2:-5}
+threads=${THREADS:-1}
 puzzles=${PLACER_PUZZLES:-../shared/puzzles}
 before=/tmp/placer-before-$(git rev-parse --short "$rev")
 if [ ! -x "$before-target/release/placer" ]; then
     rm -rf "$before" "$before-target"
     mkdir -p "$before"
     git archive "$rev" | tar -x -C "$before"
+    # The archive's files carry the commit's time, older than the copied
+    # build: touch them so that cargo rebuilds placer from them.
+    find "$before/src" -type f -exec touch {} +
     # Seeded with this tree's build, so that only placer itself compiles.
     cp -a target "$before-target"
     (cd "$before" && cargo build --release --quiet -j1 --target-dir "$before-target")
@@ -27,7 +32,7 @@ new=target/release/placer
 # Prints "seconds nodes count" for one run of binary $1 on puzzle $2 with k=$3.
 run() {
     local out
-    out=$("$1" solve star-battle --set "k=$3" --regions "$2" --limit 2 --count --stats 2>&1)
+    out=$("$1" solve star-battle --set "k=$3" --regions "$2" --limit 2 --count --stats -j "$threads" 2>&1)
     echo "$(grep -o 'seconds: [0-9.]*' <<< "$out" | cut -d' ' -f2)" \
         "$(grep -o 'nodes: [0-9]*' <<< "$out" | cut -d' ' -f2)" \
         "$(head -1 <<< "$out")"

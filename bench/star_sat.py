@@ -2,8 +2,8 @@
 """Star Battle uniqueness with a SAT solver (CaDiCaL via python-sat,
 sequential-counter cardinality encodings) against `placer solve … --limit 2
 --count`, alternately, on the same puzzle files. Prints CPU seconds (the
-solver in-process; placer as the child's user+system time) and both answers,
-which must agree.
+solver in-process; placer as the child's user+system time, on THREADS
+threads, default 1), placer's wall seconds, and both answers, which must agree.
 
 Setup: `pip install python-sat`; `cargo build --release`.
 Run:   `python3 bench/star_sat.py ../shared/puzzles/star*.txt`
@@ -72,40 +72,43 @@ def placer_run(path, k):
     before = os.times()
     out = subprocess.run(
         ["./target/release/placer", "solve", "star-battle", "--set", f"k={k}",
-         "--regions", path, "--limit", "2", "--count"],
+         "--regions", path, "--limit", "2", "--count", "-j", os.environ.get("THREADS", "1")],
         capture_output=True, text=True, check=True,
     ).stdout
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return cpu, int(out.split()[0])
+    return cpu, after.elapsed - before.elapsed, int(out.split()[0])
 
 
 def main():
     runs = int(os.environ.get("RUNS", "3"))
-    print("| puzzle | placer CPU s (median) | SAT CPU s (median) | solutions |")
-    print("|---|---|---|---|")
+    print("| puzzle | placer CPU s (median) | placer wall s | SAT CPU s (median) | solutions |")
+    print("|---|---|---|---|---|")
     buckets = {}
     for path in sys.argv[1:]:
         k = int(re.match(r"star(\d)", os.path.basename(path)).group(1))
-        tp, ts = [], []
+        tp, tw, ts = [], [], []
         for _ in range(runs):
-            t, a = placer_run(path, k)
+            t, w, a = placer_run(path, k)
             tp.append(t)
+            tw.append(w)
             t, b = sat_run(path, k)
             ts.append(t)
             assert a == b, f"{path}: placer says {a}, SAT says {b}"
         med = lambda v: sorted(v)[len(v) // 2]
-        print(f"| {os.path.basename(path)} | {med(tp):.3f} | {med(ts):.3f} | {a} |", flush=True)
+        print(f"| {os.path.basename(path)} | {med(tp):.3f} | {med(tw):.3f} | {med(ts):.3f} | {a} |", flush=True)
         bucket = re.match(r"(star\d+-[a-z]+\d*)", os.path.basename(path))
         bucket = bucket.group(1) if bucket else "other"
-        buckets.setdefault(bucket, ([], []))
+        buckets.setdefault(bucket, ([], [], []))
         buckets[bucket][0].append(med(tp))
-        buckets[bucket][1].append(med(ts))
+        buckets[bucket][1].append(med(tw))
+        buckets[bucket][2].append(med(ts))
     print()
-    print("| bucket | puzzles | placer median / max | SAT median / max |")
-    print("|---|---|---|---|")
-    for name, (tp, ts) in sorted(buckets.items()):
-        print(f"| {name} | {len(tp)} | {median(tp):.3f} / {max(tp):.3f} | {median(ts):.3f} / {max(ts):.3f} |")
+    print("| bucket | puzzles | placer CPU median / max | placer wall median / max | SAT median / max |")
+    print("|---|---|---|---|---|")
+    for name, (tp, tw, ts) in sorted(buckets.items()):
+        print(f"| {name} | {len(tp)} | {median(tp):.3f} / {max(tp):.3f} "
+              f"| {median(tw):.3f} / {max(tw):.3f} | {median(ts):.3f} / {max(ts):.3f} |")
 
 
 def median(v):
