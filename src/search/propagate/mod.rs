@@ -218,3 +218,6 @@ impl PropagateWalker {
         );
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -54,7 +54,10 @@ pub(crate) struct Model {
     /// `common[common_at[w * 16 + s]..common_at[w * 16 + s + 1]]`: for the
     /// window with top-left `w` and the subset `s` of its cells (bit `i` for
     /// the `i`-th of [`Model::window_cells`]), the cells outside `s` that
-    /// attack all of it. Empty for windows that are not cliques.
+    /// attack all of it. Empty for windows that are not cliques; not
+    /// computed at all (`common_at` empty) when a cell attacks more than
+    /// [`COMMON_MOST`] cells (lines: long lists, memory growing with the
+    /// board's cube).
     common: Vec<u32>,
     common_at: Vec<u32>,
     /// `line[u]`: the row (`Axis::Row`, r) or column unit `u` is, when it
@@ -78,6 +81,9 @@ pub(crate) enum Axis {
 
 /// The unit holding the whole board (the piece count): the first.
 pub(crate) const TOTAL: usize = 0;
+
+/// Cells a cell may attack for [`Model::common`] to be computed: leaps.
+const COMMON_MOST: usize = 32;
 
 /// No unit: an entry of [`Model::family_unit`].
 pub(crate) const NONE: u32 = u32::MAX;
@@ -176,7 +182,7 @@ impl Model {
                 .map(|c| ((c / cols) as u32, (c % cols) as u32))
                 .collect(),
             common: Vec::new(),
-            common_at: vec![0],
+            common_at: Vec::new(),
             line: Vec::new(),
             masks: rows <= 128 && cols <= 128,
         };
@@ -221,31 +227,62 @@ impl Model {
         [tl, tl + 1, tl + self.cols, tl + self.cols + 1]
     }
 
-    /// Fills [`Model::common`] for every clique window and subset of it.
+    /// Fills [`Model::common`] for every clique window and subset of it,
+    /// when every cell attacks at most [`COMMON_MOST`] cells (else leaves it
+    /// empty: [`Model::common`] is then `None`). Each window's candidates are
+    /// the cells its cells attack, each with the mask of those attacking it.
     fn common_attackers(&mut self) {
+        if self.attacks.iter().any(|a| a.len() > COMMON_MOST) {
+            return;
+        }
+        let mut candidates: Vec<(u32, u8)> = Vec::new();
+        // Per cell, which of the window's cells attack it (cleared after each).
+        let mut mask = vec![0u8; self.cells()];
+        self.common_at = Vec::with_capacity(self.cells() * 16 + 1);
+        self.common_at.push(0);
         for tl in 0..self.cells() {
-            for s in 0..16u32 {
-                if self.window[tl] && s != 0 {
-                    let w = self.window_cells(tl);
-                    let held = |i: usize| s >> i & 1 == 1;
-                    let first = w[s.trailing_zeros() as usize];
-                    let all = self.attacks[first].iter().filter(|&&a| {
-                        (0..4).all(|i| !held(i) || w[i] != a as usize)
-                            && (0..4)
-                                .filter(|&i| held(i))
-                                .all(|i| self.attacks[w[i]].binary_search(&a).is_ok())
-                    });
-                    self.common.extend(all);
+            candidates.clear();
+            if self.window[tl] {
+                let w = self.window_cells(tl);
+                for (i, &c) in w.iter().enumerate() {
+                    for &a in &self.attacks[c] {
+                        mask[a as usize] |= 1 << i;
+                    }
                 }
+                for &c in &w {
+                    for &a in &self.attacks[c] {
+                        let m = std::mem::take(&mut mask[a as usize]);
+                        // Only cliques of two or more cells are looked up.
+                        if m.count_ones() >= 2 {
+                            candidates.push((a, m));
+                        }
+                    }
+                }
+            }
+            for s in 0..16u8 {
+                // A cell never attacks itself, so no cell of `s` has all of `s`.
+                let all = candidates
+                    .iter()
+                    .filter(|&&(_, m)| s.count_ones() >= 2 && m & s == s);
+                self.common.extend(all.map(|&(a, _)| a));
                 self.common_at.push(self.common.len() as u32);
             }
         }
     }
 
-    /// The cells outside subset `s` of the window at `tl` that attack all of it.
-    pub(crate) fn common(&self, tl: usize, s: u8) -> &[u32] {
+    /// Drops the common attackers, as for long attack lists.
+    #[cfg(test)]
+    pub(crate) fn forget_common(&mut self) {
+        self.common.clear();
+        self.common_at.clear();
+    }
+
+    /// The cells outside subset `s` (of two or more cells) of the window at
+    /// `tl` that attack all of it, when they were computed.
+    pub(crate) fn common(&self, tl: usize, s: u8) -> Option<&[u32]> {
         let i = tl * 16 + usize::from(s);
-        &self.common[self.common_at[i] as usize..self.common_at[i + 1] as usize]
+        let (from, to) = (self.common_at.get(i)?, self.common_at.get(i + 1)?);
+        Some(&self.common[*from as usize..*to as usize])
     }
 
     /// Whether the 2×2 window with top-left `cell` is on the board and a clique.

@@ -110,13 +110,15 @@ fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Scratch) -> S
                     st.set(m, *one, Cell::Piece)?;
                     changed = true;
                 }
-            } else {
-                for &a in m.common(q.window.0, q.window.1) {
+            } else if let Some(common) = m.common(q.window.0, q.window.1) {
+                for &a in common {
                     if st.cells[a as usize] == Cell::Open {
                         st.set(m, a as usize, Cell::Empty)?;
                         changed = true;
                     }
                 }
+            } else {
+                changed |= empty_common(m, st, q.cells())?;
             }
         }
     }
