@@ -317,4 +317,4 @@ impl Plan {
 }
 
 /// The most nodes the propagating walk spends on finding its split.
-const SPLIT_NODES: u64 = 2048;
+const SPLIT_NODES: u64 = 1024;
