@@ -158,6 +158,96 @@ impl Grid {
         }
     }
 
+    /// Moves `cell` into a neighbouring region together with the cells of a
+    /// shortest path in its own region from it to that region's border,
+    /// none of them `fixed`, if its region stays connected: returns the
+    /// cells moved and their region, or `None` (nothing moved).
+    pub(super) fn carry(
+        &mut self,
+        cell: usize,
+        fixed: impl Fn(usize) -> bool,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<(Vec<usize>, usize)> {
+        let from = self.region[cell];
+        let mut prev = vec![FREE; self.region.len()];
+        prev[cell] = cell;
+        let mut layer = vec![cell];
+        let ends = loop {
+            let ends: Vec<usize> = layer
+                .iter()
+                .copied()
+                .filter(|&c| !self.foreign(c).is_empty())
+                .collect();
+            if !ends.is_empty() {
+                break ends;
+            }
+            let mut next = Vec::new();
+            for &c in &layer {
+                for n in self.neighbours(c) {
+                    if prev[n] == FREE && self.region[n] == from && !fixed(n) {
+                        prev[n] = c;
+                        next.push(n);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            layer = next;
+        };
+        let end = ends[rng.random_range(0..ends.len())];
+        let targets = self.foreign(end);
+        let to = targets[rng.random_range(0..targets.len())];
+        let mut path = vec![end];
+        while *path.last()? != cell {
+            path.push(prev[*path.last()?]);
+        }
+        for &c in &path {
+            self.region[c] = to;
+        }
+        // Parts of the region the path cut off go with it when they hold
+        // no fixed cell: they touch the path, so its new region stays
+        // connected.
+        let anchor = (0..self.region.len()).find(|&c| self.region[c] == from && fixed(c));
+        let mut moved = path;
+        if let Some(anchor) = anchor {
+            let kept = self.reach(anchor, from);
+            let cut = (0..self.region.len()).filter(|&c| self.region[c] == from && !kept[c]);
+            moved.extend(cut);
+            if moved.iter().any(|&c| fixed(c)) {
+                for &c in &moved {
+                    self.region[c] = from;
+                }
+                return None;
+            }
+            for &c in &moved {
+                self.region[c] = to;
+            }
+        } else if !self.connected(from) {
+            for &c in &moved {
+                self.region[c] = from;
+            }
+            return None;
+        }
+        Some((moved, from))
+    }
+
+    /// The cells of region `r` connected to `cell` (in `r`), as a mask.
+    fn reach(&self, cell: usize, r: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.region.len()];
+        seen[cell] = true;
+        let mut stack = vec![cell];
+        while let Some(c) = stack.pop() {
+            for n in self.neighbours(c) {
+                if !seen[n] && self.region[n] == r {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+
     /// The regions as the problem stage holds them.
     pub(super) fn regions(&self) -> Regions {
         Regions {

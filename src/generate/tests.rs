@@ -5,6 +5,8 @@
 
 use std::io::Write;
 
+use rand::Rng;
+
 use super::*;
 use crate::problem::oracle;
 use crate::spec::builtin;
@@ -126,8 +128,8 @@ fn generate_sweep_over_supported_sizes() {
     let games: [(&str, i64, std::ops::RangeInclusive<usize>); 4] = [
         ("region-queens", 0, 4..=26),
         ("star-battle", 1, 4..=26),
-        ("star-battle", 2, 8..=14),
-        ("star-battle", 3, 12..=14),
+        ("star-battle", 2, 8..=16),
+        ("star-battle", 3, 12..=16),
     ];
     for (game, k, sizes) in games {
         let set = if k == 0 { vec![] } else { stars(k) };
@@ -151,4 +153,45 @@ fn generate_sweep_over_supported_sizes() {
             writeln!(std::io::stderr(), "{line}").unwrap();
         }
     }
+}
+
+#[test]
+fn carrying_keeps_regions_connected_and_planted_cells_home() {
+    let problem = Problem::bind(
+        &spec("star-battle"),
+        &Bindings {
+            set: stars(2),
+            regions: Some(Source::new("t", "ABCDEFGHIJ\n".repeat(10))),
+            cells: None,
+        },
+    )
+    .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut carried = 0;
+    for _ in 0..20 {
+        let planted = plant::plant(&problem, 2, &mut rng).unwrap();
+        let Some(mut grid) = Grid::tight(10, &planted, 2, &mut rng) else {
+            continue;
+        };
+        let home: Vec<usize> = planted.iter().map(|&c| grid.region[c]).collect();
+        for _ in 0..50 {
+            let cell = rng.random_range(0..100);
+            if planted.contains(&cell) {
+                continue;
+            }
+            let before = grid.region[cell];
+            if let Some((moved, from)) = grid.carry(cell, |c| planted.contains(&c), &mut rng) {
+                carried += 1;
+                assert_eq!(from, before);
+                assert!(moved.contains(&cell) && grid.region[cell] != before);
+                assert!(moved.iter().all(|&c| grid.region[c] == grid.region[cell]));
+            }
+            for r in 0..10 {
+                assert!(grid.connected(r), "region {r} of\n{}", grid.picture());
+            }
+            let now: Vec<usize> = planted.iter().map(|&c| grid.region[c]).collect();
+            assert_eq!(now, home);
+        }
+    }
+    assert!(carried > 100, "only {carried} carries");
 }

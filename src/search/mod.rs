@@ -24,6 +24,7 @@ use std::ops::ControlFlow;
 pub use crate::plan::Method;
 pub use count::{ByFrontier, CountOptions, Counted};
 pub use error::SearchError;
+pub(crate) use propagate::Sample;
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
@@ -71,6 +72,14 @@ impl std::ops::Add for Tally {
             nodes: self.nodes + o.nodes,
         }
     }
+}
+
+/// What the propagating search learns of `problem` within `budget` nodes:
+/// the cells its rules leave open before the first guess, its solutions
+/// counted up to `cap`, the first two; `None` when the rules show it has
+/// none. The generator's measure of a region grid.
+pub(crate) fn sample(problem: &crate::problem::Problem, cap: u128, budget: u64) -> Option<Sample> {
+    propagate::PropagateWalker::sample(problem, cap, budget)
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.

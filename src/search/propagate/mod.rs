@@ -51,6 +51,23 @@ pub(crate) struct PropagateWalker {
     cut: Option<usize>,
     /// Branches taken.
     pub(crate) nodes: u64,
+    /// Nodes after which [`PropagateWalker::next_leaf`] stops descending.
+    budget: u64,
+}
+
+/// What [`PropagateWalker::sample`] learnt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Sample {
+    /// Cells the rules leave open before any decision.
+    pub(crate) open: usize,
+    /// Solutions found, at most the cap.
+    pub(crate) count: u128,
+    /// The first two solutions (fewer if there are fewer), each as its
+    /// pieces' cells, givens included, increasing.
+    pub(crate) first: Vec<Vec<usize>>,
+    /// Whether the walk ended or reached the cap within the budget: when
+    /// false, `count` is a lower bound.
+    pub(crate) finished: bool,
 }
 
 impl PropagateWalker {
@@ -72,6 +89,7 @@ impl PropagateWalker {
             prefix: (pieces.to_vec(), empty.to_vec()),
             cut: None,
             nodes: 0,
+            budget: u64::MAX,
         }
     }
 
@@ -142,27 +160,73 @@ impl PropagateWalker {
             .and_then(|u| st.open_cells(m, u).min_by_key(|&c| (spare(c), c)))
     }
 
+    /// Places the givens and the prefix and propagates: the root.
+    fn start(&mut self) {
+        let pieces = self.m.givens.iter().chain(&self.prefix.0);
+        let pieces: Vec<usize> = pieces.copied().collect();
+        let (m, st) = (&self.m, &mut self.st);
+        let ok = pieces.iter().all(|&g| st.set(m, g, Cell::Piece).is_ok())
+            && self
+                .prefix
+                .1
+                .iter()
+                .all(|&e| st.set(m, e, Cell::Empty).is_ok())
+            && self.propagate().is_ok();
+        self.phase = if ok { Phase::Descend } else { Phase::Done };
+    }
+
+    /// What the walk learns of `problem` within `budget` nodes: the cells
+    /// the rules leave open at the root, the solutions counted up to `cap`
+    /// and the first two; `None` when the rules rule out every solution.
+    pub(crate) fn sample(problem: &Problem, cap: u128, budget: u64) -> Option<Sample> {
+        let mut w = PropagateWalker::under(problem, &[], &[]);
+        w.start();
+        if w.phase == Phase::Done {
+            return None;
+        }
+        let mut sample = Sample {
+            open: w.st.open[TOTAL] as usize,
+            count: 0,
+            first: Vec::new(),
+            finished: true,
+        };
+        while sample.count < cap {
+            if w.nodes > budget {
+                sample.finished = false;
+                break;
+            }
+            if !w.next_leaf_within(budget) {
+                sample.finished = w.phase == Phase::Done;
+                break;
+            }
+            sample.count += 1;
+            if sample.first.len() < 2 {
+                let pieces = (0..w.m.cells()).filter(|&c| w.st.cells[c] == Cell::Piece);
+                sample.first.push(pieces.collect());
+            }
+        }
+        Some(sample)
+    }
+
+    /// [`PropagateWalker::next_leaf`] that gives up (false) once the walk
+    /// has taken more than `budget` nodes.
+    fn next_leaf_within(&mut self, budget: u64) -> bool {
+        self.budget = budget;
+        let found = self.next_leaf();
+        self.budget = u64::MAX;
+        found
+    }
+
     /// Walks on to the next solution; false when there are no more.
     pub(crate) fn next_leaf(&mut self) -> bool {
         loop {
             match self.phase {
-                Phase::Start => {
-                    let pieces = self.m.givens.iter().chain(&self.prefix.0);
-                    let pieces: Vec<usize> = pieces.copied().collect();
-                    let (m, st) = (&self.m, &mut self.st);
-                    let ok = pieces.iter().all(|&g| st.set(m, g, Cell::Piece).is_ok())
-                        && self
-                            .prefix
-                            .1
-                            .iter()
-                            .all(|&e| st.set(m, e, Cell::Empty).is_ok())
-                        && self.propagate().is_ok();
-                    self.phase = if ok { Phase::Descend } else { Phase::Done };
-                }
+                Phase::Start => self.start(),
                 Phase::Descend if self.cut == Some(self.stack.len()) => {
                     self.phase = Phase::Backtrack;
                     return true;
                 }
+                Phase::Descend if self.nodes > self.budget => return false,
                 Phase::Descend => match self.choose() {
                     None => {
                         self.phase = Phase::Backtrack;
