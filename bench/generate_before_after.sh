@@ -14,16 +14,8 @@ rev=${1:-main}
 k=${K:-2}
 sizes=${SIZES:-16 18 20}
 seeds=${SEEDS:-6}
-before=/tmp/placer-before-$(git rev-parse --short "$rev")
-if [ ! -x "$before-target/release/placer" ]; then
-    rm -rf "$before" "$before-target"
-    mkdir -p "$before"
-    git archive "$rev" | tar -x -C "$before"
-    find "$before/src" -type f -exec touch {} +
-    cp -a target "$before-target"
-    (cd "$before" && cargo build --release --quiet -j1 --target-dir "$before-target")
-fi
-cargo build --release --quiet -j1
+source bench/before.sh
+old=$(before_binary "$rev")
 new=target/release/placer
 puzzle=$(mktemp)
 trap 'rm -f "$puzzle"' EXIT
@@ -47,7 +39,7 @@ run() {
 }
 
 for n in $sizes; do
-    for bin in "$before-target/release/placer" "$new"; do
+    for bin in "$old" "$new"; do
         label=$([ "$bin" = "$new" ] && echo after || echo before)
         printf 'k=%s %2s×%-2s %-6s' "$k" "$n" "$n" "$label"
         for s in $(seq 1 "$seeds"); do run "$bin" "$n" "$s"; done

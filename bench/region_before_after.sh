@@ -13,20 +13,8 @@ rev=${1:-main}
 runs=${2:-5}
 threads=${THREADS:-1}
 puzzles=${PLACER_PUZZLES:-../shared/puzzles}
-before=/tmp/placer-before-$(git rev-parse --short "$rev")
-if [ ! -x "$before-target/release/placer" ]; then
-    rm -rf "$before" "$before-target"
-    mkdir -p "$before"
-    git archive "$rev" | tar -x -C "$before"
-    # The archive's files carry the commit's time, older than the copied
-    # build: touch them so that cargo rebuilds placer from them.
-    find "$before/src" -type f -exec touch {} +
-    # Seeded with this tree's build, so that only placer itself compiles.
-    cp -a target "$before-target"
-    (cd "$before" && cargo build --release --quiet -j1 --target-dir "$before-target")
-fi
-cargo build --release --quiet -j1
-old=$before-target/release/placer
+source bench/before.sh
+old=$(before_binary "$rev")
 new=target/release/placer
 
 # Prints "seconds nodes count" for one run of binary $1 on puzzle $2 with k=$3.

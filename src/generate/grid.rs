@@ -160,8 +160,10 @@ impl Grid {
 
     /// Moves `cell` into a neighbouring region together with the cells of a
     /// shortest path in its own region from it to that region's border,
-    /// none of them `fixed`, if its region stays connected: returns the
-    /// cells moved and their region, or `None` (nothing moved).
+    /// none of them `fixed`, and with the parts of its region the path cuts
+    /// off from the region's fixed cells, when those parts hold none:
+    /// returns the cells moved and their old region, or `None` (nothing
+    /// moved). A region without fixed cells is left alone.
     pub(super) fn carry(
         &mut self,
         cell: usize,
@@ -169,6 +171,7 @@ impl Grid {
         rng: &mut ChaCha8Rng,
     ) -> Option<(Vec<usize>, usize)> {
         let from = self.region[cell];
+        let anchor = (0..self.region.len()).find(|&c| self.region[c] == from && fixed(c))?;
         let mut prev = vec![FREE; self.region.len()];
         prev[cell] = cell;
         let mut layer = vec![cell];
@@ -198,38 +201,26 @@ impl Grid {
         let end = ends[rng.random_range(0..ends.len())];
         let targets = self.foreign(end);
         let to = targets[rng.random_range(0..targets.len())];
-        let mut path = vec![end];
-        while *path.last()? != cell {
-            path.push(prev[*path.last()?]);
+        let mut moved = vec![end];
+        while *moved.last()? != cell {
+            moved.push(prev[*moved.last()?]);
         }
-        for &c in &path {
+        for &c in &moved {
             self.region[c] = to;
         }
-        // Parts of the region the path cut off go with it when they hold
-        // no fixed cell: they touch the path, so its new region stays
-        // connected.
-        let anchor = (0..self.region.len()).find(|&c| self.region[c] == from && fixed(c));
-        let mut moved = path;
-        if let Some(anchor) = anchor {
-            let kept = self.reach(anchor, from);
-            let cut = (0..self.region.len()).filter(|&c| self.region[c] == from && !kept[c]);
-            moved.extend(cut);
-            if moved.iter().any(|&c| fixed(c)) {
-                for &c in &moved {
-                    self.region[c] = from;
-                }
-                return None;
-            }
-            for &c in &moved {
-                self.region[c] = to;
-            }
-        } else if !self.connected(from) {
-            for &c in &moved {
-                self.region[c] = from;
-            }
-            return None;
+        // What the path cut off from the anchor goes with it: it touches
+        // the path, so the new region stays connected.
+        let kept = self.reach(anchor, from);
+        moved.extend((0..self.region.len()).filter(|&c| self.region[c] == from && !kept[c]));
+        let home = if moved.iter().any(|&c| fixed(c)) {
+            from
+        } else {
+            to
+        };
+        for &c in &moved {
+            self.region[c] = home;
         }
-        Some((moved, from))
+        (home == to).then_some((moved, from))
     }
 
     /// The cells of region `r` connected to `cell` (in `r`), as a mask.

@@ -51,7 +51,8 @@ pub(crate) struct PropagateWalker {
     cut: Option<usize>,
     /// Branches taken.
     pub(crate) nodes: u64,
-    /// Nodes after which [`PropagateWalker::next_leaf`] stops descending.
+    /// Nodes after which [`PropagateWalker::next_leaf`] stops descending
+    /// and returns false, the walk unfinished (for [`PropagateWalker::sample`]).
     budget: u64,
 }
 
@@ -190,12 +191,9 @@ impl PropagateWalker {
             first: Vec::new(),
             finished: true,
         };
+        w.budget = budget;
         while sample.count < cap {
-            if w.nodes > budget {
-                sample.finished = false;
-                break;
-            }
-            if !w.next_leaf_within(budget) {
+            if !w.next_leaf() {
                 sample.finished = w.phase == Phase::Done;
                 break;
             }
@@ -206,15 +204,6 @@ impl PropagateWalker {
             }
         }
         Some(sample)
-    }
-
-    /// [`PropagateWalker::next_leaf`] that gives up (false) once the walk
-    /// has taken more than `budget` nodes.
-    fn next_leaf_within(&mut self, budget: u64) -> bool {
-        self.budget = budget;
-        let found = self.next_leaf();
-        self.budget = u64::MAX;
-        found
     }
 
     /// Walks on to the next solution; false when there are no more.
