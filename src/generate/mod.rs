@@ -1,8 +1,9 @@
 //! The puzzle generator: new region grids whose region game has exactly one
 //! solution. It plants a random solution (`plant`), grows connected regions
 //! around its pieces (`grid`), then carves with the propagating search in
-//! the loop (`carve`): while another solution exists, one of its cells moves
-//! to a neighbouring region, which kills it and keeps the planted one. Every
+//! the loop (`carve`): cells move to neighbouring regions, the planted
+//! pieces staying home, while the moves bring the grid no further from a
+//! unique puzzle, until the planted solution is the only one. Every
 //! puzzle it returns has been counted unique by the engine; a size with no
 //! puzzle at all is refused with the engine's proof.
 
@@ -35,11 +36,6 @@ pub struct Puzzle {
 
 /// Planted solutions tried before giving up.
 const ATTEMPTS: usize = 60;
-
-/// Carving steps from one planted solution before planting another.
-fn steps(size: usize) -> usize {
-    10 + 2 * size
-}
 
 /// Generates a `size`×`size` region grid for a region rule (`region-queens`,
 /// `star-battle`, or any rule with an exact `region` group) whose puzzle has
@@ -105,13 +101,13 @@ pub fn generate(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut judge = Judge::new(problem.clone());
     for _ in 0..ATTEMPTS {
-        let Some(planted) = plant::plant(&problem, k, &mut rng) else {
+        let Some(planted) = plant::plant(&problem, &mut rng) else {
             continue;
         };
         let Some(mut grid) = Grid::tight(size, &planted, k, &mut rng) else {
             continue;
         };
-        if !carve(&mut judge, &mut grid, &planted, steps(size), &mut rng) {
+        if !carve(&mut judge, &mut grid, &planted, &mut rng) {
             continue;
         }
         balance(&mut judge, &mut grid, &planted, &mut rng);

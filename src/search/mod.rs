@@ -74,12 +74,50 @@ impl std::ops::Add for Tally {
     }
 }
 
-/// What the propagating search learns of `problem` within `budget` nodes:
-/// the cells its rules leave open before the first guess, its solutions
-/// counted up to `cap`, the first two; `None` when the rules show it has
-/// none. The generator's measure of a region grid.
-pub(crate) fn sample(problem: &crate::problem::Problem, cap: u128, budget: u64) -> Option<Sample> {
-    propagate::PropagateWalker::sample(problem, cap, budget)
+/// The propagating search's measure of one rule set under region grids
+/// that change (the generator's): what depends only on the board and the
+/// piece is computed once.
+pub(crate) struct Sampler {
+    problem: crate::problem::Problem,
+    /// The model of the last sample's regions (shared with no walker
+    /// between samples, so regrouped in place).
+    model: std::sync::Arc<propagate::Model>,
+}
+
+impl Sampler {
+    /// A sampler for `problem`'s rules; each sample replaces its regions.
+    pub(crate) fn new(problem: crate::problem::Problem) -> Sampler {
+        let model = std::sync::Arc::new(propagate::Model::new(&problem));
+        Sampler { problem, model }
+    }
+
+    /// What the propagating search learns of the problem with `regions`
+    /// within `budget` nodes: the cells its rules leave open before the
+    /// first guess, its solutions counted up to `cap`, the first two;
+    /// `None` when the rules show it has none.
+    pub(crate) fn sample(
+        &mut self,
+        regions: crate::problem::Regions,
+        cap: u128,
+        budget: u64,
+    ) -> Option<Sample> {
+        self.problem.regions = Some(regions);
+        std::sync::Arc::make_mut(&mut self.model).regroup(&self.problem);
+        propagate::PropagateWalker::sample(self.model.clone(), cap, budget)
+    }
+}
+
+/// A solution of `problem` found by the propagating search within `budget`
+/// nodes, ties between equally constrained cells broken by `rank` (lowest
+/// first, one entry per cell): a random solution for a random rank. Its
+/// pieces' cells, givens included, increasing.
+pub(crate) fn ranked_first(
+    problem: &crate::problem::Problem,
+    rank: Vec<u32>,
+    budget: u64,
+) -> Option<Vec<usize>> {
+    let model = std::sync::Arc::new(propagate::Model::new(problem));
+    propagate::PropagateWalker::ranked_first(model, rank, budget)
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.

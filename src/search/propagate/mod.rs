@@ -54,13 +54,16 @@ pub(crate) struct PropagateWalker {
     /// Nodes after which [`PropagateWalker::next_leaf`] stops descending
     /// and returns false, the walk unfinished (for [`PropagateWalker::sample`]).
     budget: u64,
+    /// Breaks ties between equally constrained cells, lowest first (by
+    /// default the cell's index).
+    rank: Option<Vec<u32>>,
 }
 
 /// What [`PropagateWalker::sample`] learnt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Sample {
-    /// Cells the rules leave open before any decision.
-    pub(crate) open: usize,
+    /// Cells the rules leave open before any decision, increasing.
+    pub(crate) open: Vec<usize>,
     /// Solutions found, at most the cap.
     pub(crate) count: u128,
     /// The first two solutions (fewer if there are fewer), each as its
@@ -91,6 +94,7 @@ impl PropagateWalker {
             cut: None,
             nodes: 0,
             budget: u64::MAX,
+            rank: None,
         }
     }
 
@@ -157,8 +161,9 @@ impl PropagateWalker {
                 .map(|v| st.open[v].saturating_sub(st.need(m, v)))
                 .sum()
         };
+        let rank = |c: usize| self.rank.as_ref().map_or(c as u32, |r| r[c]);
         self.unit()
-            .and_then(|u| st.open_cells(m, u).min_by_key(|&c| (spare(c), c)))
+            .and_then(|u| st.open_cells(m, u).min_by_key(|&c| (spare(c), rank(c))))
     }
 
     /// Places the givens and the prefix and propagates: the root.
@@ -176,17 +181,17 @@ impl PropagateWalker {
         self.phase = if ok { Phase::Descend } else { Phase::Done };
     }
 
-    /// What the walk learns of `problem` within `budget` nodes: the cells
+    /// What the walk learns of the model's problem within `budget` nodes: the cells
     /// the rules leave open at the root, the solutions counted up to `cap`
     /// and the first two; `None` when the rules rule out every solution.
-    pub(crate) fn sample(problem: &Problem, cap: u128, budget: u64) -> Option<Sample> {
-        let mut w = PropagateWalker::under(problem, &[], &[]);
+    pub(crate) fn sample(m: Arc<Model>, cap: u128, budget: u64) -> Option<Sample> {
+        let mut w = PropagateWalker::on(m, &[], &[]);
         w.start();
         if w.phase == Phase::Done {
             return None;
         }
         let mut sample = Sample {
-            open: w.st.open[TOTAL] as usize,
+            open: w.st.open_cells(&w.m, TOTAL).collect(),
             count: 0,
             first: Vec::new(),
             finished: true,
@@ -204,6 +209,22 @@ impl PropagateWalker {
             }
         }
         Some(sample)
+    }
+
+    /// The first solution of the model's problem when ties between equally
+    /// constrained cells are broken by `rank` (lowest first; one entry per
+    /// cell), as its pieces' cells, givens included, increasing: a random
+    /// solution for a random rank. `None` when there is none, or none
+    /// within `budget` nodes.
+    pub(crate) fn ranked_first(m: Arc<Model>, rank: Vec<u32>, budget: u64) -> Option<Vec<usize>> {
+        let mut w = PropagateWalker::on(m, &[], &[]);
+        w.rank = Some(rank);
+        w.budget = budget;
+        w.next_leaf().then(|| {
+            (0..w.m.cells())
+                .filter(|&c| w.st.cells[c] == Cell::Piece)
+                .collect()
+        })
     }
 
     /// Walks on to the next solution; false when there are no more.

@@ -95,6 +95,53 @@ impl Model {
     pub(crate) fn new(problem: &Problem) -> Model {
         let (rows, cols) = (problem.rows, problem.cols);
         let cells = problem.cells();
+        let attacks = (0..cells)
+            .map(|cell| {
+                let mut a: Vec<u32> = problem
+                    .attacked_cells(cell)
+                    .into_iter()
+                    .map(|(r, c)| problem.cell(r, c))
+                    .filter(|&c| c != cell && !problem.holes[c])
+                    .map(|c| c as u32)
+                    .collect();
+                a.sort_unstable();
+                a.dedup();
+                a
+            })
+            .collect();
+        let mut model = Model {
+            rows,
+            cols,
+            holes: problem.holes.clone(),
+            givens: problem.givens.clone(),
+            units: Vec::new(),
+            cell_units: Vec::new(),
+            attacks,
+            window: Vec::new(),
+            families: Vec::new(),
+            family_unit: Vec::new(),
+            at: (0..cells)
+                .map(|c| ((c / cols) as u32, (c % cols) as u32))
+                .collect(),
+            common: Vec::new(),
+            common_at: Vec::new(),
+            line: Vec::new(),
+            masks: rows <= 128 && cols <= 128,
+        };
+        model.window = (0..cells).map(|c| model.is_window(c)).collect();
+        model.common_attackers();
+        model.regroup(problem);
+        model
+    }
+
+    /// Builds the units of `problem`, and what is derived from them. After
+    /// [`Model::new`], `problem` may differ from the model's own in its
+    /// regions (not its board, piece, holes or givens): what depends only on
+    /// the board and the piece is kept.
+    pub(crate) fn regroup(&mut self, problem: &Problem) {
+        debug_assert!(problem.rows == self.rows && problem.cols == self.cols);
+        debug_assert!(problem.holes == self.holes && problem.givens == self.givens);
+        let cells = self.cells();
         let count = clamp(problem.piece.count);
         let board: Vec<u32> = (0..cells as u32)
             .filter(|&c| !problem.holes[c as usize])
@@ -112,8 +159,8 @@ impl Model {
             .collect();
         let lines = problem.piece.lines;
         for (on, family, n) in [
-            (lines.row, Family::Row, rows),
-            (lines.column, Family::Column, cols),
+            (lines.row, Family::Row, self.rows),
+            (lines.column, Family::Column, self.cols),
         ] {
             if on {
                 let min = u32::from(problem.piece.count == n);
@@ -141,21 +188,7 @@ impl Model {
                 cell_units[c as usize].push(u as u32);
             }
         }
-        let attacks = (0..cells)
-            .map(|cell| {
-                let mut a: Vec<u32> = problem
-                    .attacked_cells(cell)
-                    .into_iter()
-                    .map(|(r, c)| problem.cell(r, c))
-                    .filter(|&c| c != cell && !problem.holes[c])
-                    .map(|c| c as u32)
-                    .collect();
-                a.sort_unstable();
-                a.dedup();
-                a
-            })
-            .collect();
-        let family_unit = families
+        self.family_unit = families
             .iter()
             .map(|(_, range)| {
                 let mut of = vec![NONE; cells];
@@ -167,29 +200,10 @@ impl Model {
                 of
             })
             .collect();
-        let mut model = Model {
-            rows,
-            cols,
-            holes: problem.holes.clone(),
-            givens: problem.givens.clone(),
-            units,
-            cell_units,
-            attacks,
-            window: Vec::new(),
-            families,
-            family_unit,
-            at: (0..cells)
-                .map(|c| ((c / cols) as u32, (c % cols) as u32))
-                .collect(),
-            common: Vec::new(),
-            common_at: Vec::new(),
-            line: Vec::new(),
-            masks: rows <= 128 && cols <= 128,
-        };
-        model.line = (0..model.units.len()).map(|u| model.line_of(u)).collect();
-        model.window = (0..cells).map(|c| model.is_window(c)).collect();
-        model.common_attackers();
-        model
+        self.units = units;
+        self.families = families;
+        self.cell_units = cell_units;
+        self.line = (0..self.units.len()).map(|u| self.line_of(u)).collect();
     }
 
     /// The line unit `u` is, see [`Model::line`].

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::PropagateWalker;
 use super::model::Model;
+use super::{PropagateWalker, Sample};
 use crate::problem::{Bindings, Problem};
 use crate::spec::RuleSpec;
 
@@ -70,29 +70,44 @@ fn walks_with_and_without_common_attackers_agree() {
     assert!(nodes_in_all > 0);
 }
 
+fn sample(p: &Problem, cap: u128, budget: u64) -> Option<Sample> {
+    PropagateWalker::sample(Arc::new(Model::new(p)), cap, budget)
+}
+
+#[test]
+fn regrouped_models_equal_fresh_ones() {
+    let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
+    let rows: String = (0..10)
+        .map(|r| format!("{}\n", ((b'A' + r) as char).to_string().repeat(10)))
+        .collect();
+    let from_rows = Model::new(&star_battle(2, &rows));
+    let fresh = Model::new(&star_battle(2, stars));
+    assert_ne!(format!("{from_rows:?}"), format!("{fresh:?}"));
+    let mut regrouped = from_rows;
+    regrouped.regroup(&star_battle(2, stars));
+    assert_eq!(format!("{regrouped:?}"), format!("{fresh:?}"));
+}
+
 #[test]
 fn samples_agree_with_the_full_walk() {
     let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
     let rows = "AAAAAA\nBBBBBB\nCCCCCC\nDDDDDD\nEEEEEE\nFFFFFF\n";
     // Two stars on rows as regions of 6×6: none (the rules cannot be met).
-    assert_eq!(
-        PropagateWalker::sample(&star_battle(2, rows), 10, 1000),
-        None
-    );
+    assert_eq!(sample(&star_battle(2, rows), 10, 1000), None);
     for (k, picture) in [(2, stars), (1, rows)] {
         let p = star_battle(k, picture);
         let (all, nodes) = walk(Model::new(&p));
-        let s = PropagateWalker::sample(&p, u128::MAX, u64::MAX).unwrap();
+        let s = sample(&p, u128::MAX, u64::MAX).unwrap();
         assert!(s.finished);
         assert_eq!(s.count, all.len() as u128);
         let first: Vec<Vec<usize>> = all.iter().take(2).cloned().collect();
         assert_eq!(s.first, first, "no givens: placed cells are all pieces");
-        assert!(s.open <= p.rows * p.cols);
+        assert!(s.open.len() <= p.rows * p.cols);
         // A cap stops the count; too small a budget leaves it unfinished.
-        let capped = PropagateWalker::sample(&p, 1, u64::MAX).unwrap();
+        let capped = sample(&p, 1, u64::MAX).unwrap();
         assert_eq!((capped.count, capped.finished), (1, true));
         if nodes > 1 {
-            let short = PropagateWalker::sample(&p, u128::MAX, 0).unwrap();
+            let short = sample(&p, u128::MAX, 0).unwrap();
             assert!(!short.finished, "k = {k}");
             assert!(short.count < all.len() as u128 || all.len() == 1);
         }
