@@ -132,11 +132,14 @@ fn rules_without_regions_are_refused() {
 #[test]
 #[ignore]
 fn generate_sweep_over_supported_sizes() {
-    let games: [(&str, i64, std::ops::RangeInclusive<usize>); 4] = [
+    let games: [(&str, i64, std::ops::RangeInclusive<usize>); 7] = [
         ("region-queens", 0, 4..=26),
         ("star-battle", 1, 4..=26),
         ("star-battle", 2, 8..=26),
         ("star-battle", 3, 12..=19),
+        ("star-battle", 4, 16..=21),
+        ("star-battle", 5, 20..=24),
+        ("star-battle", 6, 24..=25),
     ];
     for (game, k, sizes) in games {
         let set = if k == 0 { vec![] } else { stars(k) };
