@@ -59,38 +59,50 @@ impl Judge {
         }
     }
 
-    /// The propagating search's sample of the problem with `grid`'s regions.
-    fn sample(&mut self, grid: &Grid, cap: u128, budget: u64) -> Option<Sample> {
+    /// The propagating search's sample of the problem with `grid`'s regions,
+    /// its solutions counted up to `cap` of the cells open at the root.
+    fn sample(
+        &mut self,
+        grid: &Grid,
+        budget: u64,
+        cap: impl FnOnce(&[usize]) -> u128,
+    ) -> Option<Sample> {
         self.evaluations += 1;
-        self.sampler.sample(grid.regions(), cap, budget)
+        self.sampler.sample(grid.regions(), budget, cap)
     }
 
-    /// The cells the rules leave open at the root with `grid`'s regions
-    /// (every cell when they find no solution at all).
-    fn open(&mut self, grid: &Grid) -> Vec<usize> {
-        self.sample(grid, 0, 0)
-            .map_or_else(|| (0..grid.region.len()).collect(), |s| s.open)
+    /// The number of cells the rules leave open at the root with `grid`'s
+    /// regions (every cell when they find no solution at all).
+    fn open(&mut self, grid: &Grid) -> usize {
+        self.sample(grid, 0, |_| 0)
+            .map_or(grid.region.len(), |s| s.open.len())
     }
 
-    /// Whether `grid`'s regions give exactly one solution, as far as
-    /// [`CHECK`] nodes tell (more nodes count as no).
-    fn unique(&mut self, grid: &Grid) -> bool {
-        self.sample(grid, 2, CHECK)
-            .is_some_and(|s| s.finished && s.count == 1)
+    /// The cells left open by `grid`'s regions when they leave at most
+    /// `most` and give exactly one solution, as far as [`CHECK`] nodes tell
+    /// (more nodes count as no).
+    fn unique(&mut self, grid: &Grid, most: usize) -> Option<usize> {
+        let s = self.sample(grid, CHECK, |open| if open.len() <= most { 2 } else { 0 })?;
+        (s.open.len() <= most && s.finished && s.count == 1).then_some(s.open.len())
     }
 
     /// `grid`'s distance from a unique puzzle: its solutions are counted
     /// (within [`BUDGET`] nodes) only when at most `most` cells are open.
     fn distance(&mut self, grid: &Grid, most: usize) -> Distance {
-        let open = self.open(grid);
-        let count = match open.len() <= most {
-            true => self
-                .sample(grid, CAP, BUDGET)
-                .filter(|s| s.finished)
-                .map_or(CAP, |s| s.count),
-            false => CAP,
-        };
-        Distance { count, open }
+        let counting = |open: &[usize]| if open.len() <= most { CAP } else { 0 };
+        match self.sample(grid, BUDGET, counting) {
+            None => Distance {
+                count: CAP,
+                open: (0..grid.region.len()).collect(),
+            },
+            Some(s) => Distance {
+                count: match s.open.len() <= most && s.finished {
+                    true => s.count,
+                    false => CAP,
+                },
+                open: s.open,
+            },
+        }
     }
 }
 
@@ -145,8 +157,8 @@ pub(super) fn carve(
 
 /// Evens out a unique grid's regions: moves random cells outside `planted`
 /// from a larger region to a smaller neighbouring one, keeping each move
-/// that leaves no more cells open to the rules and the puzzle unique (no
-/// cell open proves it; else a count with limit 2 within [`CHECK`] nodes),
+/// that leaves no more cells open to the rules and the puzzle unique
+/// (counted with limit 2 within [`CHECK`] nodes),
 /// until no region is more than three times the average or the budget of
 /// counts is spent. The grid stays unique throughout.
 pub(super) fn balance(judge: &mut Judge, grid: &mut Grid, planted: &[usize], rng: &mut ChaCha8Rng) {
@@ -163,7 +175,7 @@ pub(super) fn balance(judge: &mut Judge, grid: &mut Grid, planted: &[usize], rng
     let k = planted.len() / n;
     let checks = 40 * n / (k * k);
     let mut tried = 0;
-    let mut open = judge.open(grid).len();
+    let mut open = judge.open(grid);
     for _ in 0..picks {
         if tried >= checks || sizes.iter().all(|&s| s <= target) {
             break;
@@ -186,8 +198,7 @@ pub(super) fn balance(judge: &mut Judge, grid: &mut Grid, planted: &[usize], rng
             continue;
         }
         tried += 1;
-        let now = judge.open(grid).len();
-        if now <= open && (now == 0 || judge.unique(grid)) {
+        if let Some(now) = judge.unique(grid, open) {
             open = now;
             sizes[from] -= 1;
             sizes[to] += 1;

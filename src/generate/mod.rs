@@ -54,12 +54,9 @@ pub fn generate(
         .with_setting(Setting::Size));
     }
     // Bind once with rows as regions, to check the rules and learn k.
-    let placeholder: String = (0..size)
-        .map(|r| format!("{}\n", label(r).to_string().repeat(size)))
-        .collect();
     let bindings = Bindings {
         set: set.to_vec(),
-        regions: Some(Source::new("<generator>", placeholder)),
+        regions: Some(Source::new("<generator>", rows(size))),
         cells: None,
     };
     let problem = Problem::bind(spec, &bindings)?;
@@ -136,6 +133,13 @@ pub fn generate(
     .with_help("try another seed or size (docs/PUZZLES.md lists the supported sizes)")
     .with_setting(Setting::Seed)
     .with_setting(Setting::Size))
+}
+
+/// A `size`×`size` region picture whose regions are its rows.
+fn rows(size: usize) -> String {
+    (0..size)
+        .map(|r| format!("{}\n", label(r).to_string().repeat(size)))
+        .collect()
 }
 
 /// The problem's solutions, counted by its plan's own search up to `cap`.

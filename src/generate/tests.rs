@@ -15,13 +15,6 @@ fn spec(name: &str) -> RuleSpec {
     RuleSpec::parse(name, builtin(name).unwrap().text).unwrap()
 }
 
-/// A `size`×`size` region picture whose regions are its rows.
-fn rows(size: usize) -> String {
-    (0..size)
-        .map(|r| format!("{}\n", label(r).to_string().repeat(size)))
-        .collect()
-}
-
 fn stars(k: i64) -> Vec<(String, i64)> {
     vec![("k".into(), k)]
 }

@@ -93,17 +93,18 @@ impl Sampler {
 
     /// What the propagating search learns of the problem with `regions`
     /// within `budget` nodes: the cells its rules leave open before the
-    /// first guess, its solutions counted up to `cap`, the first two;
-    /// `None` when the rules show it has none.
+    /// first guess, its solutions counted up to `cap` of those open cells
+    /// (0: none counted), the first two; `None` when the rules show it has
+    /// none.
     pub(crate) fn sample(
         &mut self,
         regions: crate::problem::Regions,
-        cap: u128,
         budget: u64,
+        cap: impl FnOnce(&[usize]) -> u128,
     ) -> Option<Sample> {
         self.problem.regions = Some(regions);
         std::sync::Arc::make_mut(&mut self.model).regroup(&self.problem);
-        propagate::PropagateWalker::sample(self.model.clone(), cap, budget)
+        propagate::PropagateWalker::sample(self.model.clone(), budget, cap)
     }
 }
 

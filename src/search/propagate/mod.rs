@@ -181,10 +181,15 @@ impl PropagateWalker {
         self.phase = if ok { Phase::Descend } else { Phase::Done };
     }
 
-    /// What the walk learns of the model's problem within `budget` nodes: the cells
-    /// the rules leave open at the root, the solutions counted up to `cap`
-    /// and the first two; `None` when the rules rule out every solution.
-    pub(crate) fn sample(m: Arc<Model>, cap: u128, budget: u64) -> Option<Sample> {
+    /// What the walk learns of the model's problem within `budget` nodes:
+    /// the cells the rules leave open at the root, the solutions counted up
+    /// to `cap` of those open cells (0: none counted) and the first two;
+    /// `None` when the rules rule out every solution.
+    pub(crate) fn sample(
+        m: Arc<Model>,
+        budget: u64,
+        cap: impl FnOnce(&[usize]) -> u128,
+    ) -> Option<Sample> {
         let mut w = PropagateWalker::on(m, &[], &[]);
         w.start();
         if w.phase == Phase::Done {
@@ -196,6 +201,7 @@ impl PropagateWalker {
             first: Vec::new(),
             finished: true,
         };
+        let cap = cap(&sample.open);
         w.budget = budget;
         while sample.count < cap {
             if !w.next_leaf() {
@@ -204,8 +210,7 @@ impl PropagateWalker {
             }
             sample.count += 1;
             if sample.first.len() < 2 {
-                let pieces = (0..w.m.cells()).filter(|&c| w.st.cells[c] == Cell::Piece);
-                sample.first.push(pieces.collect());
+                sample.first.push(w.pieces());
             }
         }
         Some(sample)
@@ -220,11 +225,14 @@ impl PropagateWalker {
         let mut w = PropagateWalker::on(m, &[], &[]);
         w.rank = Some(rank);
         w.budget = budget;
-        w.next_leaf().then(|| {
-            (0..w.m.cells())
-                .filter(|&c| w.st.cells[c] == Cell::Piece)
-                .collect()
-        })
+        w.next_leaf().then(|| w.pieces())
+    }
+
+    /// The cells holding a piece, givens included, increasing.
+    fn pieces(&self) -> Vec<usize> {
+        (0..self.m.cells())
+            .filter(|&c| self.st.cells[c] == Cell::Piece)
+            .collect()
     }
 
     /// Walks on to the next solution; false when there are no more.

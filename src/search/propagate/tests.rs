@@ -71,7 +71,7 @@ fn walks_with_and_without_common_attackers_agree() {
 }
 
 fn sample(p: &Problem, cap: u128, budget: u64) -> Option<Sample> {
-    PropagateWalker::sample(Arc::new(Model::new(p)), cap, budget)
+    PropagateWalker::sample(Arc::new(Model::new(p)), budget, |_| cap)
 }
 
 #[test]
