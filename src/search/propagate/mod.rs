@@ -10,6 +10,7 @@ mod cover;
 mod model;
 mod rules;
 mod state;
+mod strip;
 
 use std::sync::Arc;
 

@@ -8,6 +8,7 @@ use super::confine::confinement;
 use super::cover::{Clique, Lines, at_least, cover};
 use super::model::{Axis, Kind, Model};
 use super::state::{Cell, Conflict, State};
+use super::strip::Strip;
 use crate::problem::Family;
 
 /// Whether a rule decided anything.
@@ -91,9 +92,6 @@ fn may_bind(need: u32, open: u32) -> bool {
 /// and the cells attacking a whole clique stay empty. `on` are the lines
 /// of the cells.
 fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Scratch) -> Step {
-    if need == 0 || sc.cells.len() as u32 <= need {
-        return Ok(false);
-    }
     for &c in &sc.cells {
         sc.inside[c] = true;
     }
@@ -134,7 +132,6 @@ fn capacity(m: &Model, st: &mut State) -> Step {
 }
 
 fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
-    sc.inside.resize(m.cells(), false);
     sc.fresh.clear();
     for u in 0..m.units.len() {
         let f = fresh(st, u);
@@ -151,9 +148,11 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
         if at_least(on) > need {
             continue;
         }
-        sc.cells.clear();
-        open_into(m, st, u, &mut sc.cells);
-        changed |= tight(m, st, need, on, sc)?;
+        let strip = m.line[u].and_then(|(axis, i)| {
+            let mask = open_mask(st, u, axis);
+            Strip::line(m, axis, i, mask)
+        });
+        changed |= bound(m, st, need, &[u], on, strip, sc)?;
     }
     for (kind, lines) in &m.families {
         if !matches!(kind, Kind::Group(Family::Row | Family::Column)) {
@@ -170,13 +169,45 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
             if at_least(on) > need {
                 continue;
             }
-            sc.cells.clear();
-            open_into(m, st, u, &mut sc.cells);
-            open_into(m, st, u + 1, &mut sc.cells);
-            changed |= tight(m, st, need, on, sc)?;
+            let strip = match (m.line[u], m.line[u + 1]) {
+                (Some((axis, i)), Some((next, j))) if next == axis && j == i + 1 => {
+                    let masks = (open_mask(st, u, axis), open_mask(st, u + 1, axis));
+                    Strip::new(m, axis, i, masks)
+                }
+                _ => None,
+            };
+            changed |= bound(m, st, need, &[u, u + 1], on, strip, sc)?;
         }
     }
     Ok(changed)
+}
+
+/// The capacity rule for `need` pieces among the open cells of `units`, on
+/// lines `on`: from the masks when the cells lie in `strip`, else from a
+/// cover of the cells. Nothing when they are no more than `need`: the unit
+/// rules decide them.
+pub(super) fn bound(
+    m: &Model,
+    st: &mut State,
+    need: u32,
+    units: &[usize],
+    on: Lines,
+    strip: Option<Strip>,
+    sc: &mut Scratch,
+) -> Step {
+    let open: u32 = units.iter().map(|&u| st.open[u]).sum();
+    if need == 0 || open <= need {
+        return Ok(false);
+    }
+    if let Some(step) = strip.and_then(|s| s.tight(m, st, need)) {
+        return step;
+    }
+    sc.inside.resize(m.cells(), false);
+    sc.cells.clear();
+    for &u in units {
+        open_into(m, st, u, &mut sc.cells);
+    }
+    tight(m, st, need, on, sc)
 }
 
 /// Appends the open cells of unit `u` to `out`: from the state's masks for
@@ -194,7 +225,15 @@ fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     }
 }
 
+/// The open cells of line unit `u` along its `axis`, as a mask.
+pub(super) fn open_mask(st: &State, u: usize, axis: Axis) -> u128 {
+    match axis {
+        Axis::Row => st.spread[u].1,
+        Axis::Column => st.spread[u].0,
+    }
+}
+
 /// The [`Lines`] of the open cells of unit `u`, from the state's masks.
-fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
+pub(super) fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
     m.masks.then(|| st.spread[u])
 }

@@ -113,3 +113,68 @@ fn samples_agree_with_the_full_walk() {
         }
     }
 }
+
+/// Random states of the 10×10 two-star puzzle, some cells emptied and a few
+/// pieces placed: the capacity rule on every line and pair of neighbouring
+/// lines decides the same from the masks (a strip) as from a cover of cells.
+#[test]
+fn strips_decide_what_covers_decide() {
+    use super::model::Axis;
+    use super::rules::{Scratch, bound, open_mask, unit_lines};
+    use super::state::{Cell, State};
+    use super::strip::Strip;
+    use rand::{Rng, SeedableRng};
+
+    let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
+    let m = Model::new(&star_battle(2, stars));
+    let lines: Vec<(usize, Axis, usize)> = (0..m.units.len())
+        .filter_map(|u| m.line[u].map(|(axis, i)| (u, axis, i)))
+        .collect();
+    assert_eq!(lines.len(), 20);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (mut sc, mut decided) = (Scratch::default(), [0; 3]);
+    for _ in 0..400 {
+        let mut st = State::new(&m);
+        let empty = rng.random_range(0.2..0.8);
+        for c in 0..m.cells() {
+            let to = match rng.random::<f64>() {
+                x if x < 0.03 => Cell::Piece,
+                x if x < empty => Cell::Empty,
+                _ => continue,
+            };
+            if st.cells[c] == Cell::Open {
+                let _ = st.set(&m, c, to);
+            }
+        }
+        let pairs = lines.windows(2).filter(|w| w[0].1 == w[1].1);
+        let strips = lines
+            .iter()
+            .map(|&(u, axis, i)| (vec![u], Strip::line(&m, axis, i, open_mask(&st, u, axis))))
+            .chain(pairs.map(|w| {
+                let ((u, axis, i), (v, ..)) = (w[0], w[1]);
+                let masks = (open_mask(&st, u, axis), open_mask(&st, v, axis));
+                (vec![u, v], Strip::new(&m, axis, i, masks))
+            }));
+        for (units, strip) in strips {
+            assert!(strip.is_some());
+            let on = units
+                .iter()
+                .map(|&u| unit_lines(&m, &st, u))
+                .reduce(|a, b| a.zip(b).map(|(a, b)| (a.0 | b.0, a.1 | b.1)))
+                .flatten();
+            for need in 1..=6 {
+                let (mut a, mut b) = (st.clone(), st.clone());
+                let by_strip = bound(&m, &mut a, need, &units, on, strip, &mut sc);
+                let by_cover = bound(&m, &mut b, need, &units, on, None, &mut sc);
+                assert_eq!(by_strip, by_cover, "units {units:?}, need {need}");
+                assert_eq!(a.cells, b.cells, "units {units:?}, need {need}");
+                decided[match by_cover {
+                    Err(_) => 0,
+                    Ok(false) => 1,
+                    Ok(true) => 2,
+                }] += 1;
+            }
+        }
+    }
+    assert!(decided.iter().all(|&n| n > 100), "{decided:?}");
+}

@@ -1,0 +1,120 @@
+//! The capacity rule on a strip of two neighbouring rows (columns) read
+//! from the open-cell masks alone: the same cover and deductions as
+//! [`super::cover`] gives such cells, with no list of cells built. One line
+//! is a strip whose other line has no open cell.
+
+use super::model::{Axis, Model};
+use super::rules::Step;
+use super::state::{Cell, Conflict, State};
+
+/// Lines `top` and `top + 1` of `axis`, with their open cells as masks
+/// across the lines.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Strip {
+    axis: Axis,
+    top: usize,
+    masks: (u128, u128),
+}
+
+impl Strip {
+    /// Lines `top` and `top + 1` of `axis` with open cells `masks`; `None`
+    /// when the board has no 2×2 window there.
+    pub(crate) fn new(m: &Model, axis: Axis, top: usize, masks: (u128, u128)) -> Option<Strip> {
+        let depth = match axis {
+            Axis::Row => m.rows,
+            Axis::Column => m.cols,
+        };
+        (m.rows >= 2 && m.cols >= 2 && top + 1 < depth).then_some(Strip { axis, top, masks })
+    }
+
+    /// The strip holding line `i` of `axis` alone, its open cells `mask`:
+    /// the line and the next one, or the one before for the last line.
+    pub(crate) fn line(m: &Model, axis: Axis, i: usize, mask: u128) -> Option<Strip> {
+        let depth = match axis {
+            Axis::Row => m.rows,
+            Axis::Column => m.cols,
+        };
+        let top = i.min(depth.checked_sub(2)?);
+        Strip::new(m, axis, top, if top == i { (mask, 0) } else { (0, mask) })
+    }
+
+    /// The window over positions `p` and `p + 1` (the last two for the
+    /// last position): `p`, the window's first position and its top-left cell.
+    fn window(&self, m: &Model, p: usize) -> (usize, usize, usize) {
+        let (length, step, base) = match self.axis {
+            Axis::Row => (m.cols, 1, self.top * m.cols),
+            Axis::Column => (m.rows, m.cols, self.top),
+        };
+        let q = if p + 1 < length { p } else { p - 1 };
+        (p, q, base + step * q)
+    }
+
+    /// Which cells of the window at position `q` (see [`Model::window_cells`])
+    /// are open and not yet covered: those at position `p` onwards.
+    fn open_in(&self, q: usize, p: usize) -> u8 {
+        let uncovered = !0u128 << p;
+        let (a, b) = (self.masks.0 & uncovered, self.masks.1 & uncovered);
+        let bit = |mask: u128, q: usize| u8::from(mask >> q & 1 == 1);
+        match self.axis {
+            Axis::Row => bit(a, q) | bit(a, q + 1) << 1 | bit(b, q) << 2 | bit(b, q + 1) << 3,
+            Axis::Column => bit(a, q) | bit(b, q) << 1 | bit(a, q + 1) << 2 | bit(b, q + 1) << 3,
+        }
+    }
+
+    /// The fewest windows covering the strip's open cells, from the first
+    /// position: see [`Strip::window`].
+    fn windows<'a>(&'a self, m: &'a Model) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+        let mut left = self.masks.0 | self.masks.1;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let p = left.trailing_zeros() as usize;
+            left &= !(3 << p);
+            Some(self.window(m, p))
+        })
+    }
+
+    /// The capacity rule for `need` pieces among the strip's open cells:
+    /// `None` when a window the cover needs is not a clique, or the model
+    /// lacks its common attackers (then [`super::cover`] decides).
+    pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Option<Step> {
+        let mut cap = 0;
+        for (_, _, tl) in self.windows(m) {
+            if !m.window[tl] || m.common(tl, 0).is_none() {
+                return None;
+            }
+            cap += 1;
+        }
+        Some(self.deduce(m, st, need, cap))
+    }
+
+    fn deduce(&self, m: &Model, st: &mut State, need: u32, cap: u32) -> Step {
+        if need > cap {
+            return Err(Conflict);
+        }
+        if need < cap {
+            return Ok(false);
+        }
+        let mut changed = false;
+        for (p, q, tl) in self.windows(m) {
+            let open = self.open_in(q, p);
+            let cells = m.window_cells(tl);
+            if open.count_ones() == 1 {
+                let one = cells[open.trailing_zeros() as usize];
+                if st.cells[one] == Cell::Open {
+                    st.set(m, one, Cell::Piece)?;
+                    changed = true;
+                }
+                continue;
+            }
+            for &a in m.common(tl, open).unwrap_or_default() {
+                if st.cells[a as usize] == Cell::Open {
+                    st.set(m, a as usize, Cell::Empty)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
