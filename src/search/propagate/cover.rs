@@ -141,7 +141,7 @@ pub(crate) fn at_least(lines: Lines) -> u32 {
 
 /// The fewest pairs of neighbouring lines that hold every line of `lines`:
 /// half of each run of neighbouring lines, rounded up.
-fn pairs(mut lines: u128) -> u32 {
+pub(crate) fn pairs(mut lines: u128) -> u32 {
     let mut n = 0;
     while lines != 0 {
         lines >>= lines.trailing_zeros();

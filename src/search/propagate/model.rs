@@ -60,6 +60,10 @@ pub(crate) struct Model {
     /// board's cube).
     common: Vec<u32>,
     common_at: Vec<u32>,
+    /// Whether every 2×2 window of the board is a clique with its common
+    /// attackers computed: then a strip's cover needs no check (see
+    /// [`super::strip`]).
+    pub(crate) every_window: bool,
     /// `line[u]`: the row (`Axis::Row`, r) or column unit `u` is, when it
     /// holds exactly that line's cells (holes aside) and the board has at
     /// most 128 rows and columns, so that [`State`](super::state::State)
@@ -127,9 +131,12 @@ impl Model {
             common_at: Vec::new(),
             line: Vec::new(),
             masks: rows <= 128 && cols <= 128,
+            every_window: false,
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
         model.common_attackers();
+        model.every_window = !model.common_at.is_empty()
+            && (0..cells).all(|c| model.window[c] || c / cols + 1 == rows || c % cols + 1 == cols);
         model.regroup(problem);
         model
     }
@@ -289,6 +296,7 @@ impl Model {
     pub(crate) fn forget_common(&mut self) {
         self.common.clear();
         self.common_at.clear();
+        self.every_window = false;
     }
 
     /// The cells outside subset `s` (of two or more cells) of the window at

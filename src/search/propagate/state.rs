@@ -192,6 +192,14 @@ impl State {
 
     /// The first and last row (column) holding an open cell of unit `u`.
     pub(crate) fn span(&self, m: &Model, u: usize, axis: Axis) -> Option<(usize, usize)> {
+        if m.masks {
+            let mask = match axis {
+                Axis::Row => self.spread[u].0,
+                Axis::Column => self.spread[u].1,
+            };
+            let first = mask.trailing_zeros() as usize;
+            return (mask != 0).then(|| (first, 127 - mask.leading_zeros() as usize));
+        }
         let n = if axis == Axis::Row { m.rows } else { m.cols };
         let first = (0..n).find(|&i| self.in_line(m, u, axis, i) > 0)?;
         let last = (first..n)

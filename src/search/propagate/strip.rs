@@ -3,6 +3,7 @@
 //! [`super::cover`] gives such cells, with no list of cells built. One line
 //! is a strip whose other line has no open cell.
 
+use super::cover::pairs;
 use super::model::{Axis, Model};
 use super::rules::Step;
 use super::state::{Cell, Conflict, State};
@@ -79,13 +80,18 @@ impl Strip {
     /// `None` when a window the cover needs is not a clique, or the model
     /// lacks its common attackers (then [`super::cover`] decides).
     pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Option<Step> {
-        let mut cap = 0;
-        for (_, _, tl) in self.windows(m) {
-            if !m.window[tl] || m.common(tl, 0).is_none() {
-                return None;
+        let cap = if m.every_window {
+            pairs(self.masks.0 | self.masks.1)
+        } else {
+            let mut cap = 0;
+            for (_, _, tl) in self.windows(m) {
+                if !m.window[tl] || m.common(tl, 0).is_none() {
+                    return None;
+                }
+                cap += 1;
             }
-            cap += 1;
-        }
+            cap
+        };
         Some(self.deduce(m, st, need, cap))
     }
 
