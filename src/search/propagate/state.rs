@@ -98,6 +98,11 @@ impl State {
         self.trail.len()
     }
 
+    /// The cells decided since `mark`.
+    pub(crate) fn decided_since(&self, mark: usize) -> impl Iterator<Item = usize> + '_ {
+        self.trail[mark..].iter().map(|&c| c as usize)
+    }
+
     /// Reopens every cell decided since `mark`.
     pub(crate) fn undo(&mut self, m: &Model, mark: usize) {
         while self.trail.len() > mark {
