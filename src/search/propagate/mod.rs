@@ -18,6 +18,7 @@ use std::sync::Arc;
 use crate::problem::Problem;
 pub(crate) use model::Model;
 use model::TOTAL;
+use rules::Rules;
 use state::{Cell, Conflict, State};
 
 /// The decisions on a path: cells with a piece, cells left empty.
@@ -66,9 +67,9 @@ pub(crate) struct PropagateWalker {
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
-/// measured on the published 4★ and 5★ puzzles, 500–2 000 do alike
-/// (docs/PUZZLES.md); easy puzzles never reach it.
-const PROBE_AFTER: u64 = 1000;
+/// measured on the published 4★ and 5★ puzzles, 300–500 do best, 100 and
+/// 1 000 worse (docs/PUZZLES.md); easy puzzles never reach it.
+const PROBE_AFTER: u64 = 500;
 
 /// What [`PropagateWalker::sample`] learnt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,9 +142,14 @@ impl PropagateWalker {
     }
 
     fn propagate(&mut self) -> Result<(), Conflict> {
+        self.propagate_with(Rules::All)
+    }
+
+    /// Runs the unit rules and then `rules` until none decides a cell.
+    fn propagate_with(&mut self, rules: Rules) -> Result<(), Conflict> {
         loop {
             self.st.settle(&self.m)?;
-            if !rules::deduce(&self.m, &mut self.st)? {
+            if !rules::deduce(&self.m, &mut self.st, rules)? {
                 return Ok(());
             }
         }

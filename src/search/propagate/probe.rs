@@ -1,10 +1,12 @@
 //! Failed-literal probing, where the search has shown a subtree is big: put a
-//! piece on each open cell in turn and run the rules to a fixed point; when
-//! they find a conflict, the cell stays empty. On the hardest published
-//! five-star puzzles it takes the tree from 196 222 nodes to about 97 000
-//! (docs/PUZZLES.md); done at every node it would cost more than it saves.
+//! piece on each open cell in turn and run the rules but confinement to a
+//! fixed point; when they find a conflict, the cell stays empty. On the
+//! hardest published five-star puzzle it takes the tree from 196 222 nodes to
+//! about 80 000 (docs/PUZZLES.md); done at every node it would cost more than
+//! it saves.
 
 use super::PropagateWalker;
+use super::rules::Rules;
 use super::state::Cell;
 
 impl PropagateWalker {
@@ -18,7 +20,8 @@ impl PropagateWalker {
                 continue;
             }
             let mark = self.st.mark();
-            let holds = self.st.set(&self.m, x, Cell::Piece).is_ok() && self.propagate().is_ok();
+            let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
+                && self.propagate_with(Rules::Probe).is_ok();
             if holds {
                 for c in self.st.decided_since(mark) {
                     skip[c] |= self.st.cells[c] == Cell::Piece;

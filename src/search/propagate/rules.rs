@@ -14,10 +14,20 @@ use crate::problem::Family;
 /// Whether a rule decided anything.
 pub(crate) type Step = Result<bool, Conflict>;
 
-/// Runs the rules in order of cost; stops at the first that decides a cell,
+/// Which of the rules a propagation runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rules {
+    /// Every rule: at the search's nodes.
+    All,
+    /// All but confinement, the dearest: in probes, where capacity finds
+    /// nearly every conflict (measured in docs/PUZZLES.md).
+    Probe,
+}
+
+/// Runs `rules` in order of cost; stops at the first that decides a cell,
 /// so that the cheap unit rules run again first.
-pub(crate) fn deduce(m: &Model, st: &mut State) -> Step {
-    Ok(common_attacks(m, st)? || capacity(m, st)? || confinement(m, st)?)
+pub(crate) fn deduce(m: &Model, st: &mut State, rules: Rules) -> Step {
+    Ok(common_attacks(m, st)? || capacity(m, st)? || rules == Rules::All && confinement(m, st)?)
 }
 
 /// Whether unit `u` changed since the capacity rule last looked, marking it seen.
