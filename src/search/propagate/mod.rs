@@ -64,6 +64,9 @@ pub(crate) struct PropagateWalker {
     /// A decision whose piece branch took more than this many nodes starts
     /// its empty branch with a round of probing ([`PropagateWalker::probe`]).
     probe_after: u64,
+    /// How many rounds of probing in a row found nothing (at most 32): the
+    /// next round waits for a piece branch of `probe_after << backoff` nodes.
+    backoff: u32,
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
@@ -108,6 +111,7 @@ impl PropagateWalker {
             budget: u64::MAX,
             rank: None,
             probe_after: PROBE_AFTER,
+            backoff: 0,
         }
     }
 
@@ -308,7 +312,7 @@ impl PropagateWalker {
                 empty: true,
                 ..frame
             });
-            let big = self.nodes - frame.start > self.probe_after;
+            let big = self.nodes - frame.start > self.probe_after.saturating_mul(1 << self.backoff);
             if self.decide(frame.cell, Cell::Empty) && (!big || self.probe()) {
                 self.phase = Phase::Descend;
                 return;

@@ -135,7 +135,9 @@ impl Model {
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
         model.common_attackers();
-        model.every_window = !model.common_at.is_empty()
+        model.every_window = rows >= 2
+            && cols >= 2
+            && !model.common_at.is_empty()
             && (0..cells).all(|c| model.window[c] || c / cols + 1 == rows || c % cols + 1 == cols);
         model.regroup(problem);
         model

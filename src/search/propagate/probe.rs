@@ -15,6 +15,7 @@ impl PropagateWalker {
     /// cell that held is not probed in the round: its own probe decides less.
     pub(super) fn probe(&mut self) -> bool {
         let mut skip = vec![false; self.m.cells()];
+        let mut found = false;
         for x in 0..self.m.cells() {
             if self.st.cells[x] != Cell::Open || skip[x] {
                 continue;
@@ -31,10 +32,12 @@ impl PropagateWalker {
             if holds {
                 continue;
             }
+            found = true;
             if self.st.set(&self.m, x, Cell::Empty).is_err() || self.propagate().is_err() {
                 return false;
             }
         }
+        self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
         true
     }
 }

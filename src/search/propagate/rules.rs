@@ -209,8 +209,8 @@ pub(super) fn bound(
     if need == 0 || open <= need {
         return Ok(false);
     }
-    if let Some(step) = strip.and_then(|s| s.tight(m, st, need)) {
-        return step;
+    if let Some(strip) = strip {
+        return strip.tight(m, st, need);
     }
     sc.inside.resize(m.cells(), false);
     sc.cells.clear();

@@ -19,13 +19,15 @@ pub(crate) struct Strip {
 
 impl Strip {
     /// Lines `top` and `top + 1` of `axis` with open cells `masks`; `None`
-    /// when the board has no 2×2 window there.
+    /// unless every 2×2 window of the board is a clique with its common
+    /// attackers computed ([`Model::every_window`]) and the lines exist
+    /// (then [`super::cover`] decides).
     pub(crate) fn new(m: &Model, axis: Axis, top: usize, masks: (u128, u128)) -> Option<Strip> {
         let depth = match axis {
             Axis::Row => m.rows,
             Axis::Column => m.cols,
         };
-        (m.rows >= 2 && m.cols >= 2 && top + 1 < depth).then_some(Strip { axis, top, masks })
+        (m.every_window && top + 1 < depth).then_some(Strip { axis, top, masks })
     }
 
     /// The strip holding line `i` of `axis` alone, its open cells `mask`:
@@ -76,23 +78,9 @@ impl Strip {
         })
     }
 
-    /// The capacity rule for `need` pieces among the strip's open cells:
-    /// `None` when a window the cover needs is not a clique, or the model
-    /// lacks its common attackers (then [`super::cover`] decides).
-    pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Option<Step> {
-        let cap = if m.every_window {
-            pairs(self.masks.0 | self.masks.1)
-        } else {
-            let mut cap = 0;
-            for (_, _, tl) in self.windows(m) {
-                if !m.window[tl] || m.common(tl, 0).is_none() {
-                    return None;
-                }
-                cap += 1;
-            }
-            cap
-        };
-        Some(self.deduce(m, st, need, cap))
+    /// The capacity rule for `need` pieces among the strip's open cells.
+    pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Step {
+        self.deduce(m, st, need, pairs(self.masks.0 | self.masks.1))
     }
 
     fn deduce(&self, m: &Model, st: &mut State, need: u32, cap: u32) -> Step {
