@@ -78,12 +78,12 @@ impl Strip {
         })
     }
 
-    /// The capacity rule for `need` pieces among the strip's open cells.
+    /// The capacity rule for `need` pieces among the strip's open cells:
+    /// more than its windows is a conflict; exactly as many, and a window
+    /// with one open cell holds a piece there, one with more empties the
+    /// cells attacking all of them.
     pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Step {
-        self.deduce(m, st, need, pairs(self.masks.0 | self.masks.1))
-    }
-
-    fn deduce(&self, m: &Model, st: &mut State, need: u32, cap: u32) -> Step {
+        let cap = pairs(self.masks.0 | self.masks.1);
         if need > cap {
             return Err(Conflict);
         }
