@@ -96,9 +96,10 @@ impl Judge {
                 open: (0..grid.region.len()).collect(),
             },
             Some(s) => Distance {
-                count: match s.open.len() <= most && s.finished {
-                    true => s.count,
-                    false => CAP,
+                count: if s.open.len() <= most && s.finished {
+                    s.count
+                } else {
+                    CAP
                 },
                 open: s.open,
             },

@@ -173,7 +173,8 @@ impl Band {
         for (i, line) in self.lines.clone().enumerate() {
             let mut held = 0;
             for u in self.units.clone() {
-                if m.masks && !self.crosses(st, u, i) {
+                // No open cell of `u` on line `i`, as the masks tell at once.
+                if m.masks && st.lines(u, self.axis) >> i & 1 == 0 {
                     continue;
                 }
                 let here = st.in_line(m, u, self.axis, i);
@@ -184,15 +185,6 @@ impl Band {
             }
             buf.ends.push((buf.flat.len(), held == st.open[line]));
         }
-    }
-
-    /// Whether unit `u` has an open cell on line `i`, from the state's masks.
-    fn crosses(&self, st: &State, u: usize, i: usize) -> bool {
-        let mask = match self.axis {
-            Axis::Row => st.spread[u].0,
-            Axis::Column => st.spread[u].1,
-        };
-        mask >> i & 1 == 1
     }
 
     /// Lines `a..=b` need ≤ what the units touching their open cells take.

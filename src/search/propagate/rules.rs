@@ -224,8 +224,8 @@ pub(super) fn bound(
 /// a row or column, else from its cells.
 fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     let (mask, first, step) = match m.line[u] {
-        Some((Axis::Row, r)) => (st.spread[u].1, r * m.cols, 1),
-        Some((Axis::Column, c)) => (st.spread[u].0, c, m.cols),
+        Some((Axis::Row, r)) => (open_mask(st, u, Axis::Row), r * m.cols, 1),
+        Some((Axis::Column, c)) => (open_mask(st, u, Axis::Column), c, m.cols),
         None => return out.extend(st.open_cells(m, u)),
     };
     let mut left = mask;
@@ -235,11 +235,12 @@ fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     }
 }
 
-/// The open cells of line unit `u` along its `axis`, as a mask.
+/// The open cells of line unit `u` along its `axis`, as a mask: a row's
+/// columns, a column's rows.
 pub(super) fn open_mask(st: &State, u: usize, axis: Axis) -> u128 {
     match axis {
-        Axis::Row => st.spread[u].1,
-        Axis::Column => st.spread[u].0,
+        Axis::Row => st.lines(u, Axis::Column),
+        Axis::Column => st.lines(u, Axis::Row),
     }
 }
 

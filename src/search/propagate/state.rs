@@ -195,13 +195,19 @@ impl State {
         self.per_line[base + i + if axis == Axis::Row { 0 } else { m.rows }]
     }
 
+    /// The rows (columns) holding an open cell of unit `u`, as a mask: with
+    /// [`Model::masks`] only.
+    pub(crate) fn lines(&self, u: usize, axis: Axis) -> u128 {
+        match axis {
+            Axis::Row => self.spread[u].0,
+            Axis::Column => self.spread[u].1,
+        }
+    }
+
     /// The first and last row (column) holding an open cell of unit `u`.
     pub(crate) fn span(&self, m: &Model, u: usize, axis: Axis) -> Option<(usize, usize)> {
         if m.masks {
-            let mask = match axis {
-                Axis::Row => self.spread[u].0,
-                Axis::Column => self.spread[u].1,
-            };
+            let mask = self.lines(u, axis);
             let first = mask.trailing_zeros() as usize;
             return (mask != 0).then(|| (first, 127 - mask.leading_zeros() as usize));
         }
