@@ -12,6 +12,9 @@ use crate::problem::Regions;
 /// A cell not yet in a region.
 const FREE: usize = usize::MAX;
 
+/// The cells a move changed, each with its old region.
+pub(super) type Change = Vec<(usize, usize)>;
+
 /// Regions of a `size`×`size` board: `region[cell]` is the region's index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Grid {
@@ -40,30 +43,9 @@ impl Grid {
             size,
             region: vec![FREE; size * size],
         };
-        let mut left: Vec<usize> = planted.to_vec();
-        left.shuffle(rng);
-        let mut groups = Vec::new();
-        while let Some(first) = left.pop() {
-            let (fr, fc) = (first / size, first % size);
-            left.sort_by_key(|&c| {
-                std::cmp::Reverse((c / size).abs_diff(fr) + (c % size).abs_diff(fc))
-            });
-            let mut group = vec![first];
-            for _ in 1..k {
-                group.push(left.pop()?);
-            }
-            groups.push(group);
-        }
-        for (g, group) in groups.iter().enumerate() {
-            for &c in group {
-                grid.region[c] = g;
-            }
-        }
-        for (g, group) in groups.iter().enumerate() {
-            for &target in &group[1..] {
-                grid.join(g, group[0], target)?;
-            }
-        }
+        let groups = grid.group(planted, k, rng);
+        let ids: Vec<usize> = (0..groups.len()).collect();
+        grid.join_groups(&ids, &groups)?;
         let big = rng.random_range(0..groups.len());
         let mut stack: Vec<usize> = (0..size * size)
             .filter(|&c| grid.region[c] == big)
@@ -76,23 +58,76 @@ impl Grid {
                 }
             }
         }
-        loop {
-            let open: Vec<usize> = (0..size * size)
-                .filter(|&c| {
-                    grid.region[c] == FREE && grid.neighbours(c).any(|n| grid.region[n] != FREE)
-                })
-                .collect();
-            let Some(&cell) = open.get(rng.random_range(0..open.len().max(1))) else {
-                break;
-            };
-            let owners: Vec<usize> = grid
-                .neighbours(cell)
-                .filter(|&n| grid.region[n] != FREE)
-                .map(|n| grid.region[n])
-                .collect();
-            grid.region[cell] = owners[rng.random_range(0..owners.len())];
-        }
+        grid.grow(|_| true, rng);
         grid.region.iter().all(|&r| r != FREE).then_some(grid)
+    }
+
+    /// `pieces` in groups of `k`, each a random piece and the `k - 1` left
+    /// nearest to it.
+    fn group(&self, pieces: &[usize], k: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
+        let size = self.size;
+        let mut left: Vec<usize> = pieces.to_vec();
+        left.shuffle(rng);
+        let mut groups = Vec::new();
+        while let Some(first) = left.pop() {
+            let (fr, fc) = (first / size, first % size);
+            left.sort_by_key(|&c| {
+                std::cmp::Reverse((c / size).abs_diff(fr) + (c % size).abs_diff(fc))
+            });
+            let take = left.len() - (k - 1).min(left.len());
+            let mut group = vec![first];
+            group.extend(left.drain(take..).rev());
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// Puts each group's pieces into its region (`ids[i]` for `groups[i]`)
+    /// and joins them by shortest paths through free cells; `None` when a
+    /// group cannot be joined.
+    fn join_groups(&mut self, ids: &[usize], groups: &[Vec<usize>]) -> Option<()> {
+        for (&g, group) in ids.iter().zip(groups) {
+            for &c in group {
+                self.region[c] = g;
+            }
+        }
+        for (&g, group) in ids.iter().zip(groups) {
+            for &target in &group[1..] {
+                self.join(g, group[0], target)?;
+            }
+        }
+        Some(())
+    }
+
+    /// Gives free cells to the regions `may` allows, one at a time: a random
+    /// free cell next to such a region joins a random one of them. Free
+    /// cells none of them reaches stay free.
+    fn grow(&mut self, may: impl Fn(usize) -> bool, rng: &mut ChaCha8Rng) {
+        let owners = |grid: &Grid, c: usize| -> Vec<usize> {
+            grid.neighbours(c)
+                .map(|n| grid.region[n])
+                .filter(|&r| r != FREE && may(r))
+                .collect()
+        };
+        let mut queued = vec![false; self.region.len()];
+        let mut frontier = Vec::new();
+        for (c, queued) in queued.iter_mut().enumerate() {
+            if self.region[c] == FREE && !owners(self, c).is_empty() {
+                *queued = true;
+                frontier.push(c);
+            }
+        }
+        while !frontier.is_empty() {
+            let cell = frontier.swap_remove(rng.random_range(0..frontier.len()));
+            let next = owners(self, cell);
+            self.region[cell] = next[rng.random_range(0..next.len())];
+            for n in self.neighbours(cell) {
+                if self.region[n] == FREE && !queued[n] {
+                    queued[n] = true;
+                    frontier.push(n);
+                }
+            }
+        }
     }
 
     /// Puts a shortest path from `from` to `to` through free cells (or cells
@@ -162,14 +197,14 @@ impl Grid {
     /// shortest path in its own region from it to that region's border,
     /// none of them `fixed`, and with the parts of its region the path cuts
     /// off from the region's fixed cells, when those parts hold none:
-    /// returns the cells moved and their old region, or `None` (nothing
-    /// moved). A region without fixed cells is left alone.
+    /// returns the change, or `None` (nothing moved). A region without
+    /// fixed cells is left alone.
     pub(super) fn carry(
         &mut self,
         cell: usize,
         fixed: impl Fn(usize) -> bool,
         rng: &mut ChaCha8Rng,
-    ) -> Option<(Vec<usize>, usize)> {
+    ) -> Option<Change> {
         let from = self.region[cell];
         let anchor = (0..self.region.len()).find(|&c| self.region[c] == from && fixed(c))?;
         let mut prev = vec![FREE; self.region.len()];
@@ -220,7 +255,66 @@ impl Grid {
         for &c in &moved {
             self.region[c] = home;
         }
-        (home == to).then_some((moved, from))
+        (home == to).then(|| moved.iter().map(|&c| (c, from)).collect())
+    }
+
+    /// Redraws the border between neighbouring regions `a` and `b`: their
+    /// `fixed` cells are regrouped by nearness (half around a random one
+    /// goes to `a`), each half joined by shortest paths within the two
+    /// regions, and the rest of their cells grown at random from both.
+    /// Returns the change, or `None` (nothing changed). Both regions stay
+    /// connected and keep as many fixed cells.
+    pub(super) fn redraw(
+        &mut self,
+        a: usize,
+        b: usize,
+        fixed: impl Fn(usize) -> bool,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Change> {
+        let before: Change = (0..self.region.len())
+            .filter(|&c| self.region[c] == a || self.region[c] == b)
+            .map(|c| (c, self.region[c]))
+            .collect();
+        let pieces: Vec<usize> = before
+            .iter()
+            .map(|&(c, _)| c)
+            .filter(|&c| fixed(c))
+            .collect();
+        let k = pieces.len() / 2;
+        if k == 0 || pieces.len() != 2 * k {
+            return None;
+        }
+        for &(c, _) in &before {
+            self.region[c] = FREE;
+        }
+        let mut groups = self.group(&pieces, k, rng);
+        groups.truncate(1);
+        groups.push(
+            pieces
+                .iter()
+                .copied()
+                .filter(|c| !groups[0].contains(c))
+                .collect(),
+        );
+        if self.join_groups(&[a, b], &groups).is_none() {
+            self.undo(&before);
+            return None;
+        }
+        // Every freed cell is reached: the two regions were connected and
+        // next to each other, and only their cells were freed.
+        self.grow(|r| r == a || r == b, rng);
+        let change: Change = before
+            .into_iter()
+            .filter(|&(c, r)| self.region[c] != r)
+            .collect();
+        (!change.is_empty()).then_some(change)
+    }
+
+    /// Puts the cells of a change back in their old regions.
+    pub(super) fn undo(&mut self, change: &Change) {
+        for &(c, r) in change {
+            self.region[c] = r;
+        }
     }
 
     /// The cells of region `r` connected to `cell` (in `r`), as a mask.

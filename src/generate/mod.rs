@@ -1,8 +1,9 @@
 //! The puzzle generator: new region grids whose region game has exactly one
 //! solution. It plants a random solution (`plant`), grows connected regions
 //! around its pieces (`grid`), then carves with the propagating search in
-//! the loop (`carve`): cells move to neighbouring regions, the planted
-//! pieces staying home, while the moves bring the grid no further from a
+//! the loop (`carve`): cells move to neighbouring regions and borders
+//! between two regions are redrawn, every region keeping its share of the
+//! planted pieces, while the moves bring the grid no further from a
 //! unique puzzle, until the planted solution is the only one. Every
 //! puzzle it returns has been counted unique by the engine; a size with no
 //! puzzle at all is refused with the engine's proof.
