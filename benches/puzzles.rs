@@ -140,7 +140,7 @@ fn buckets() {
         for size in sizes {
             let mut runs: [Vec<(f64, u64)>; 2] = [Vec::new(), Vec::new()];
             for seed in 1..=seeds {
-                let Ok(p) = generate(&spec, &set, size, seed) else {
+                let Ok(p) = generate(&spec, &set, size, seed, 1) else {
                     continue;
                 };
                 let [new, old] = both(&p.problem.plan(), 3, with_units);

@@ -74,7 +74,7 @@ fn check_sound(game: &str, k: i64, size: usize, seed: u64) -> Grade {
     } else {
         vec![]
     };
-    let puzzle = placer::generate::generate(&spec, &set, size, seed).unwrap();
+    let puzzle = placer::generate::generate(&spec, &set, size, seed, 2).unwrap();
     let p = &puzzle.problem;
     let solution: Vec<usize> = puzzle
         .solution

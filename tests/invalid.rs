@@ -170,9 +170,9 @@ fn each_invalid_input_has_its_kind() {
     let e = Matrix::load(Path::new(DIR).join("missing.csv")).expect_err("missing");
     assert_eq!(Diagnostic::from(e).kind, Kind::Io);
     let spec = RuleSpec::load(&Path::new(DIR).join("generate-without-regions.toml")).unwrap();
-    let d = placer::generate::generate(&spec, &[], 8, 1).expect_err("generate");
+    let d = placer::generate::generate(&spec, &[], 8, 1, 2).expect_err("generate");
     assert_eq!(d.kind, Kind::Unsupported, "{d}");
-    let d = placer::generate::generate(&spec, &[], 30, 1).expect_err("generate");
+    let d = placer::generate::generate(&spec, &[], 30, 1, 2).expect_err("generate");
     assert_eq!(
         (d.kind, d.settings.as_slice()),
         (Kind::Value, &[Setting::Size][..])

@@ -214,6 +214,9 @@ pub struct GenerateArgs {
     /// derived from --seed until one has it.
     #[arg(long, value_enum)]
     pub difficulty: Option<crate::logic::grade::Grade>,
+    /// Worker threads (default, or 0: all cores). The puzzle never depends on it.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
 }
 
 /// What a rule file is bound with.

@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use super::args::GenerateArgs;
+use super::config::threads;
 use super::{Outcome, progress};
 use crate::output::{self, Format};
 use crate::spec::RuleSpec;
@@ -22,7 +23,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
     let started = Instant::now();
     let bar = progress::spinner(true, &format!("generating a {size}×{size} puzzle"));
     let puzzle = progress::run(bar, |_| {
-        crate::generate::generate(&spec, &args.set, size, seed)
+        crate::generate::generate(&spec, &args.set, size, seed, threads(args.threads))
     })?;
     say!(
         "seed {seed}: unique puzzle after {} region grids, {:.3} s",

@@ -208,7 +208,8 @@ pub fn generate_graded(args: &super::GenerateArgs, want: Grade) -> Result<Outcom
     });
     for i in 0..DIFFICULTY_TRIES {
         let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let puzzle = crate::generate::generate(&spec, set, size, s)?;
+        let puzzle =
+            crate::generate::generate(&spec, set, size, s, super::config::threads(args.threads))?;
         let cells: Vec<usize> = puzzle
             .solution
             .cells

@@ -14,7 +14,7 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::grid::Grid;
+use super::grid::{Change, Grid};
 use crate::problem::Problem;
 use crate::search::{Sample, Sampler};
 
@@ -121,7 +121,8 @@ impl Judge {
 
 /// Carves `grid`, whose regions each hold their share of `planted`, until
 /// `planted` is its only solution: returns whether it got there before
-/// [`PATIENCE`] steps in a row brought it no closer than it had been.
+/// [`PATIENCE`] steps in a row brought it no closer than it had been (or
+/// `stop` said so).
 /// `planted` (increasing) stays a solution throughout: every region keeps
 /// its share (a carry moves none of its cells, a redraw shares them out
 /// anew between two regions).
@@ -130,39 +131,21 @@ pub(super) fn carve(
     grid: &mut Grid,
     planted: &[usize],
     rng: &mut ChaCha8Rng,
+    stop: &dyn Fn() -> bool,
 ) -> bool {
     let free = |c: usize| planted.binary_search(&c).is_err();
-    let cells = grid.size * grid.size;
     // Counting pays once the open cells are about a row's worth.
     let most = grid.size;
     let mut now = judge.distance(grid, most);
     let mut best = now.key();
     let mut idle = 0;
     while now.count > 1 {
-        if idle == PATIENCE {
+        if idle == PATIENCE || stop() {
             return false;
         }
         idle += 1;
-        let cell = if !now.open.is_empty() && rng.random_bool(0.5) {
-            let open = now.open[rng.random_range(0..now.open.len())];
-            let near: Vec<usize> = std::iter::once(open).chain(grid.neighbours(open)).collect();
-            near[rng.random_range(0..near.len())]
-        } else {
-            rng.random_range(0..cells)
-        };
-        let change = if rng.random_bool(REDRAW) {
-            // The border near the cell: none when it is inside its region.
-            let next = grid.foreign(cell);
-            match next.get(rng.random_range(0..next.len().max(1))) {
-                Some(&b) => grid.redraw(grid.region[cell], b, |c| !free(c), rng),
-                None => None,
-            }
-        } else if free(cell) {
-            grid.carry(cell, |c| !free(c), rng)
-        } else {
-            None
-        };
-        let Some(change) = change else {
+        let cell = pick(grid, &now, rng);
+        let Some(change) = step(grid, cell, &free, rng) else {
             continue;
         };
         let next = judge.distance(grid, most);
@@ -178,6 +161,39 @@ pub(super) fn carve(
         now = next;
     }
     true
+}
+
+/// A cell to move from: half of the time one `now` leaves open or next to
+/// one, else any cell.
+fn pick(grid: &Grid, now: &Distance, rng: &mut ChaCha8Rng) -> usize {
+    if !now.open.is_empty() && rng.random_bool(0.5) {
+        let open = now.open[rng.random_range(0..now.open.len())];
+        let near: Vec<usize> = std::iter::once(open).chain(grid.neighbours(open)).collect();
+        near[rng.random_range(0..near.len())]
+    } else {
+        rng.random_range(0..grid.region.len())
+    }
+}
+
+/// One move at `cell`: [`REDRAW`] of the time the border between its region
+/// and a neighbouring one is redrawn (none when the cell is inside its
+/// region), else the cell is carried to a neighbouring region (none when it
+/// is planted, `!free`). Returns the change, if any.
+fn step(
+    grid: &mut Grid,
+    cell: usize,
+    free: &dyn Fn(usize) -> bool,
+    rng: &mut ChaCha8Rng,
+) -> Option<Change> {
+    if rng.random_bool(REDRAW) {
+        let next = grid.foreign(cell);
+        let &b = next.get(rng.random_range(0..next.len().max(1)))?;
+        grid.redraw(grid.region[cell], b, |c| !free(c), rng)
+    } else if free(cell) {
+        grid.carry(cell, |c| !free(c), rng)
+    } else {
+        None
+    }
 }
 
 /// Evens out a unique grid's regions: moves random cells outside `planted`

@@ -12,6 +12,10 @@ use crate::problem::Regions;
 /// A cell not yet in a region.
 const FREE: usize = usize::MAX;
 
+/// Groupings of the planted pieces [`Grid::tight`] tries before giving up
+/// (paths joining one group can cut another's off).
+const JOINS: usize = 20;
+
 /// The cells a move changed, each with its old region.
 pub(super) type Change = Vec<(usize, usize)>;
 
@@ -32,20 +36,22 @@ impl Grid {
     /// the pieces are grouped by nearness and each group joined by shortest
     /// paths; then one group, picked at random, floods the free cells it
     /// reaches, and free cells it cannot reach join a random neighbouring
-    /// region. `None` when a group's pieces cannot be joined.
+    /// region. `None` when no grouping out of [`JOINS`] can be joined.
     pub(super) fn tight(
         size: usize,
         planted: &[usize],
         k: usize,
         rng: &mut ChaCha8Rng,
     ) -> Option<Grid> {
-        let mut grid = Grid {
-            size,
-            region: vec![FREE; size * size],
-        };
-        let groups = grid.group(planted, k, rng);
-        let ids: Vec<usize> = (0..groups.len()).collect();
-        grid.join_groups(&ids, &groups)?;
+        let (mut grid, groups) = (0..JOINS).find_map(|_| {
+            let mut grid = Grid {
+                size,
+                region: vec![FREE; size * size],
+            };
+            let groups = grid.group(planted, k, rng);
+            let ids: Vec<usize> = (0..groups.len()).collect();
+            grid.join_groups(&ids, &groups).map(|()| (grid, groups))
+        })?;
         let big = rng.random_range(0..groups.len());
         let mut stack: Vec<usize> = (0..size * size)
             .filter(|&c| grid.region[c] == big)

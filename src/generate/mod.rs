@@ -8,6 +8,7 @@
 //! puzzle it returns has been counted unique by the engine; a size with no
 //! puzzle at all is refused with the engine's proof.
 
+mod attempts;
 mod carve;
 mod grid;
 mod plant;
@@ -19,6 +20,7 @@ use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::problem::{Bindings, Family, Problem};
 use crate::search::{CountOptions, Solution};
 use crate::spec::RuleSpec;
+use attempts::{ATTEMPTS, Attempts};
 use carve::{Judge, balance, carve};
 use grid::{Grid, label};
 
@@ -33,20 +35,21 @@ pub struct Puzzle {
     pub solution: Solution,
     /// Region grids the engine counted on the way.
     pub evaluations: usize,
+    /// Which of the seed's attempts found it, from 0.
+    pub attempt: usize,
 }
-
-/// Planted solutions tried before giving up.
-const ATTEMPTS: usize = 60;
 
 /// Generates a `size`×`size` region grid for a region rule (`region-queens`,
 /// `star-battle`, or any rule with an exact `region` group) whose puzzle has
-/// exactly one solution. The same seed gives the same puzzle. A size where no
-/// placement of the rules' pieces exists at all is an error saying so.
+/// exactly one solution, trying attempts on `threads` threads. The same seed
+/// gives the same puzzle, whatever the threads. A size where no placement
+/// of the rules' pieces exists at all is an error saying so.
 pub fn generate(
     spec: &RuleSpec,
     set: &[(String, i64)],
     size: usize,
     seed: u64,
+    threads: usize,
 ) -> Result<Puzzle, Diagnostic> {
     if !(2..=26).contains(&size) {
         return Err(Diagnostic::new(format!(
@@ -96,36 +99,13 @@ pub fn generate(
         .with_help("try a larger size (docs/PUZZLES.md lists the supported sizes)")
         .with_setting(Setting::Size));
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut judge = Judge::new(problem.clone());
-    for _ in 0..ATTEMPTS {
-        let Some(planted) = plant::plant(&problem, &mut rng) else {
-            continue;
-        };
-        let Some(mut grid) = Grid::tight(size, &planted, k, &mut rng) else {
-            continue;
-        };
-        if !carve(&mut judge, &mut grid, &planted, &mut rng) {
-            continue;
-        }
-        balance(&mut judge, &mut grid, &planted, &mut rng);
-        let mut puzzle = problem.clone();
-        puzzle.regions = Some(grid.regions());
-        // The final word: a fresh listing of at most two solutions, by the
-        // propagating search (the unit search of one-piece games can need
-        // minutes on some unique 25×25 grids; measured).
-        let mut plan = puzzle.clone().plan();
-        plan.method = crate::plan::Method::Propagate;
-        let two: Vec<Solution> = plan.solutions(false).take(2).collect();
-        if let [solution] = two.as_slice() {
-            debug_assert!((0..size).all(|r| grid.connected(r)));
-            return Ok(Puzzle {
-                picture: grid.picture(),
-                solution: solution.clone(),
-                problem: puzzle,
-                evaluations: judge.evaluations,
-            });
-        }
+    let attempts = Attempts::new(threads);
+    let winner = attempts.run(|index, stop| attempt(&problem, k, seed, index, stop));
+    if let Some((puzzle, evaluations)) = winner {
+        return Ok(Puzzle {
+            evaluations,
+            ..puzzle
+        });
     }
     Err(Diagnostic::new(format!(
         "no unique {size}×{size} puzzle found after {ATTEMPTS} tries"
@@ -134,6 +114,53 @@ pub fn generate(
     .with_help("try another seed or size (docs/PUZZLES.md lists the supported sizes)")
     .with_setting(Setting::Seed)
     .with_setting(Setting::Size))
+}
+
+/// Attempt `index` of the seed: plants a random solution, grows regions
+/// around it and carves them, with its own random stream (so that attempts
+/// can run in any order on any thread). Returns the puzzle, if it found one
+/// before `stop` said so, and the region grids it counted.
+fn attempt(
+    problem: &Problem,
+    k: usize,
+    seed: u64,
+    index: usize,
+    stop: &dyn Fn() -> bool,
+) -> (Option<Puzzle>, usize) {
+    let size = problem.rows;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index as u64);
+    let mut judge = Judge::new(problem.clone());
+    let Some(planted) = plant::plant(problem, &mut rng) else {
+        return (None, judge.evaluations);
+    };
+    let Some(mut grid) = Grid::tight(size, &planted, k, &mut rng) else {
+        return (None, judge.evaluations);
+    };
+    if !carve(&mut judge, &mut grid, &planted, &mut rng, stop) {
+        return (None, judge.evaluations);
+    }
+    balance(&mut judge, &mut grid, &planted, &mut rng);
+    let mut puzzle = problem.clone();
+    puzzle.regions = Some(grid.regions());
+    // The final word: a fresh listing of at most two solutions, by the
+    // propagating search (the unit search of one-piece games can need
+    // minutes on some unique 25×25 grids; measured).
+    let mut plan = puzzle.clone().plan();
+    plan.method = crate::plan::Method::Propagate;
+    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+    let [solution] = two.as_slice() else {
+        return (None, judge.evaluations);
+    };
+    debug_assert!((0..size).all(|r| grid.connected(r)));
+    let puzzle = Puzzle {
+        picture: grid.picture(),
+        solution: solution.clone(),
+        problem: puzzle,
+        evaluations: judge.evaluations,
+        attempt: index,
+    };
+    (Some(puzzle), judge.evaluations)
 }
 
 /// A `size`×`size` region picture whose regions are its rows.
