@@ -615,6 +615,20 @@ fn generate_makes_unique_puzzles_and_export_writes_dlx() {
         puzzle,
         stdout_of(&["generate", "region-queens", "--size", "7", "--seed", "5"])
     );
+    // Found at the second attempt: the threads race, the puzzle does not.
+    let three = [
+        "generate",
+        "star-battle",
+        "--size",
+        "18",
+        "--set",
+        "k=3",
+        "--seed",
+        "4",
+    ];
+    let one = stdout_of(&[&three[..], &["-j", "1"]].concat());
+    assert_eq!(one, stdout_of(&[&three[..], &["-j", "2"]].concat()));
+    assert_eq!(one, stdout_of(&[&three[..], &["-j", "3"]].concat()));
     placer()
         .args([
             "solve",

@@ -201,8 +201,14 @@ fn step(
 /// that leaves no more cells open to the rules and the puzzle unique
 /// (counted with limit 2 within [`CHECK`] nodes),
 /// until no region is more than three times the average or the budget of
-/// counts is spent. The grid stays unique throughout.
-pub(super) fn balance(judge: &mut Judge, grid: &mut Grid, planted: &[usize], rng: &mut ChaCha8Rng) {
+/// counts is spent (or `stop` says so). The grid stays unique throughout.
+pub(super) fn balance(
+    judge: &mut Judge,
+    grid: &mut Grid,
+    planted: &[usize],
+    rng: &mut ChaCha8Rng,
+    stop: &dyn Fn() -> bool,
+) {
     let n = grid.size;
     let cells = n * n;
     let mut sizes = vec![0; n];
@@ -218,7 +224,7 @@ pub(super) fn balance(judge: &mut Judge, grid: &mut Grid, planted: &[usize], rng
     let mut tried = 0;
     let mut open = judge.open(grid);
     for _ in 0..picks {
-        if tried >= checks || sizes.iter().all(|&s| s <= target) {
+        if tried >= checks || sizes.iter().all(|&s| s <= target) || stop() {
             break;
         }
         let cell = rng.random_range(0..cells);

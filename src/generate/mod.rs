@@ -4,7 +4,9 @@
 //! the loop (`carve`): cells move to neighbouring regions and borders
 //! between two regions are redrawn, every region keeping its share of the
 //! planted pieces, while the moves bring the grid no further from a
-//! unique puzzle, until the planted solution is the only one. Every
+//! unique puzzle, until the planted solution is the only one. Attempts,
+//! each with its own planted solution, run on several threads
+//! (`attempts`), and the lowest-numbered success is the answer. Every
 //! puzzle it returns has been counted unique by the engine; a size with no
 //! puzzle at all is refused with the engine's proof.
 
@@ -140,7 +142,10 @@ fn attempt(
     if !carve(&mut judge, &mut grid, &planted, &mut rng, stop) {
         return (None, judge.evaluations);
     }
-    balance(&mut judge, &mut grid, &planted, &mut rng);
+    balance(&mut judge, &mut grid, &planted, &mut rng, stop);
+    if stop() {
+        return (None, judge.evaluations);
+    }
     let mut puzzle = problem.clone();
     puzzle.regions = Some(grid.regions());
     // The final word: a fresh listing of at most two solutions, by the
