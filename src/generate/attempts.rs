@@ -17,10 +17,10 @@ pub(super) struct Attempts {
 }
 
 impl Attempts {
-    /// Attempts on `threads` threads (at least one).
+    /// Attempts on `threads` threads (at least one, at most [`ATTEMPTS`]).
     pub(super) fn new(threads: usize) -> Attempts {
         Attempts {
-            threads: threads.max(1),
+            threads: threads.clamp(1, ATTEMPTS),
         }
     }
 
@@ -80,7 +80,7 @@ mod tests {
     /// threads higher ones finish first).
     fn fake(wins: &[usize]) -> impl Fn(usize, &dyn Fn() -> bool) -> (Option<usize>, usize) + Sync {
         move |index, stop| {
-            for _ in 0..(ATTEMPTS - index) * 20 {
+            for _ in 0..(ATTEMPTS - index) * 2 {
                 if stop() {
                     return (None, index + 1);
                 }
