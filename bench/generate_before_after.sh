@@ -6,7 +6,9 @@
 # each under `timeout 30`. Prints the seconds of every run, "F" before the
 # seconds where generate gave up (exit 2, suggesting another seed) and ">30"
 # where it ran out of time. Every puzzle printed is checked unique by a
-# fresh `placer solve --limit 2 --count`.
+# fresh `placer solve --limit 2 --count`. Both run with their default
+# threads: since 5171039 that is all cores (attempts in parallel), before
+# it one thread.
 #   [K=2] [SIZES="16 18 20"] [SEEDS=6] bash bench/generate_before_after.sh [REV]
 set -euo pipefail
 cd "$(dirname "$0")/.."
