@@ -41,6 +41,9 @@ pub struct Puzzle {
     pub attempt: usize,
 }
 
+/// The largest side the generator makes (one letter per region).
+const LARGEST: usize = 26;
+
 /// Generates a `size`×`size` region grid for a region rule (`region-queens`,
 /// `star-battle`, or any rule with an exact `region` group) whose puzzle has
 /// exactly one solution, trying attempts on `threads` threads. The same seed
@@ -53,9 +56,9 @@ pub fn generate(
     seed: u64,
     threads: usize,
 ) -> Result<Puzzle, Diagnostic> {
-    if !(2..=26).contains(&size) {
+    if !(2..=LARGEST).contains(&size) {
         return Err(Diagnostic::new(format!(
-            "the puzzle size {size} is outside the supported 2..=26"
+            "the puzzle size {size} is outside the supported 2..={LARGEST}"
         ))
         .with_setting(Setting::Size));
     }
@@ -66,16 +69,28 @@ pub fn generate(
         cells: None,
     };
     let problem = Problem::bind(spec, &bindings)?;
-    let k = problem
+    let exact = problem
         .groups
         .iter()
-        .find(|g| g.family == Family::Region && g.min == g.max && g.min > 0)
-        .map(|g| g.min)
-        .ok_or_else(|| {
-            Diagnostic::new(format!("`{}` has no exact region group to generate puzzles for", problem.name))
+        .find(|g| g.family == Family::Region && g.min == g.max)
+        .map(|g| g.min);
+    let k = match exact {
+        Some(k) if k > 0 => k,
+        Some(_) => {
+            return Err(Diagnostic::new(format!(
+                "`{}` asks for no piece per region here: there is nothing to place",
+                problem.name
+            ))
+            .of(Kind::Unsupported)
+            .with_help("set a count of at least 1, like --set k=2")
+            .with_setting(Setting::Param));
+        }
+        None => {
+            return Err(Diagnostic::new(format!("`{}` has no exact region group to generate puzzles for", problem.name))
                 .of(Kind::Unsupported)
-                .with_help("generate works with rules that have [[group]] of = \"region\" with a count, like region-queens or star-battle")
-        })?;
+                .with_help("generate works with rules that have [[group]] of = \"region\" with a count, like region-queens or star-battle"));
+        }
+    };
     if problem.piece.count != k * size {
         return Err(Diagnostic::new(format!(
             "`{}` places {} pieces, but {size} regions of {k} need {}",
@@ -93,13 +108,27 @@ pub fn generate(
         } else {
             format!("{}s", problem.piece.name)
         };
+        // Whether the largest size has a placement, to say what to change.
+        let largest = Bindings {
+            regions: Some(Source::new("<generator>", rows(LARGEST))),
+            ..bindings
+        };
+        let larger =
+            size < LARGEST && Problem::bind(spec, &largest).is_ok_and(|p| count(&p, 1) > 0);
+        let (help, setting) = if larger {
+            let help = "try a larger size (docs/PUZZLES.md lists the supported sizes)";
+            (help.to_string(), Setting::Size)
+        } else {
+            let help = format!("no size up to {LARGEST} has one: try fewer {pieces} per region");
+            (help, Setting::Param)
+        };
         return Err(Diagnostic::new(format!(
             "no {size}×{size} `{}` puzzle exists: no placement of {k} {pieces} per row keeps the rules",
             problem.name
         ))
         .of(Kind::Unsupported)
-        .with_help("try a larger size (docs/PUZZLES.md lists the supported sizes)")
-        .with_setting(Setting::Size));
+        .with_help(help)
+        .with_setting(setting));
     }
     let attempts = Attempts::new(threads);
     let winner = attempts.run(|index, stop| attempt(&problem, k, seed, index, stop));

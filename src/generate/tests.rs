@@ -121,7 +121,22 @@ fn sizes_without_any_puzzle_are_refused() {
             "{e}"
         );
         assert_eq!(e.settings, [Setting::Size]);
+        assert!(e.help.unwrap().contains("larger size"));
     }
+    // No size up to the largest has a placement: the count is what to change.
+    for (k, size) in [(7, 20), (7, 26), (99, 26)] {
+        let e = generate(&spec("star-battle"), &stars(k), size, 1, 2).unwrap_err();
+        assert!(e.to_string().contains("puzzle exists"), "{e}");
+        assert!(e.help.unwrap().contains("no size up to 26"));
+        assert_eq!(e.settings, [Setting::Param]);
+    }
+}
+
+#[test]
+fn a_count_of_zero_is_refused() {
+    let e = generate(&spec("star-battle"), &stars(0), 10, 1, 2).unwrap_err();
+    assert!(e.to_string().contains("no piece per region"), "{e}");
+    assert_eq!(e.settings, [Setting::Param]);
 }
 
 #[test]
