@@ -11,64 +11,51 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Attempts before the generator gives up.
 pub(super) const ATTEMPTS: usize = 60;
 
-/// The outcome of numbered attempts run on `threads` threads.
-pub(super) struct Attempts {
+/// Runs `attempt(index, stop)` for indices 0, 1, … below [`ATTEMPTS`] on
+/// `threads` threads (at least one, at most [`ATTEMPTS`]) until one
+/// succeeds; `stop()` turns true once that attempt no longer matters. An
+/// attempt returns its answer, if any, and its cost. Returns the
+/// lowest-indexed answer with the costs of every attempt up to it.
+pub(super) fn first_success<T: Send>(
     threads: usize,
-}
-
-impl Attempts {
-    /// Attempts on `threads` threads (at least one, at most [`ATTEMPTS`]).
-    pub(super) fn new(threads: usize) -> Attempts {
-        Attempts {
-            threads: threads.clamp(1, ATTEMPTS),
+    attempt: impl Fn(usize, &dyn Fn() -> bool) -> (Option<T>, usize) + Sync,
+) -> Option<(T, usize)> {
+    let next = AtomicUsize::new(0);
+    // The lowest index that succeeded so far, ATTEMPTS while none has.
+    let found = AtomicUsize::new(ATTEMPTS);
+    let done: Mutex<Vec<(usize, Option<T>, usize)>> = Mutex::new(Vec::new());
+    let work = || {
+        loop {
+            let index = next.fetch_add(1, Ordering::SeqCst);
+            if index >= found.load(Ordering::SeqCst) {
+                return;
+            }
+            let stop = || found.load(Ordering::SeqCst) < index;
+            let (answer, cost) = attempt(index, &stop);
+            if answer.is_some() {
+                found.fetch_min(index, Ordering::SeqCst);
+            }
+            done.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((index, answer, cost));
         }
-    }
-
-    /// Runs `attempt(index, stop)` for indices 0, 1, … below [`ATTEMPTS`]
-    /// until one succeeds; `stop()` turns true once that attempt no longer
-    /// matters. An attempt returns its answer, if any, and its cost. Returns
-    /// the lowest-indexed answer with the costs of every attempt up to it.
-    pub(super) fn run<T: Send>(
-        &self,
-        attempt: impl Fn(usize, &dyn Fn() -> bool) -> (Option<T>, usize) + Sync,
-    ) -> Option<(T, usize)> {
-        let next = AtomicUsize::new(0);
-        // The lowest index that succeeded so far, ATTEMPTS while none has.
-        let found = AtomicUsize::new(ATTEMPTS);
-        let done: Mutex<Vec<(usize, Option<T>, usize)>> = Mutex::new(Vec::new());
-        let work = || {
-            loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= found.load(Ordering::SeqCst) {
-                    return;
-                }
-                let stop = || found.load(Ordering::SeqCst) < index;
-                let (answer, cost) = attempt(index, &stop);
-                if answer.is_some() {
-                    found.fetch_min(index, Ordering::SeqCst);
-                }
-                done.lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push((index, answer, cost));
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 1..self.threads {
-                scope.spawn(work);
-            }
-            work();
-        });
-        let winner = found.into_inner();
-        let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
-        done.sort_by_key(|&(index, ..)| index);
-        let cost = done
-            .iter()
-            .take_while(|&&(index, ..)| index <= winner)
-            .map(|&(.., cost)| cost)
-            .sum();
-        let (_, answer, _) = done.into_iter().find(|&(index, ..)| index == winner)?;
-        Some((answer?, cost))
-    }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, ATTEMPTS) {
+            scope.spawn(work);
+        }
+        work();
+    });
+    let winner = found.into_inner();
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|&(index, ..)| index);
+    let cost = done
+        .iter()
+        .take_while(|&&(index, ..)| index <= winner)
+        .map(|&(.., cost)| cost)
+        .sum();
+    let (_, answer, _) = done.into_iter().find(|&(index, ..)| index == winner)?;
+    Some((answer?, cost))
 }
 
 #[cfg(test)]
@@ -97,7 +84,7 @@ mod tests {
             // Costs 1 + 2 + … + (lowest + 1).
             let cost = (lowest + 1) * (lowest + 2) / 2;
             for threads in [1, 2, 3, 8] {
-                let got = Attempts::new(threads).run(fake(&wins));
+                let got = first_success(threads, fake(&wins));
                 assert_eq!(
                     got,
                     Some((lowest, cost)),
@@ -106,8 +93,8 @@ mod tests {
             }
         }
         for threads in [1, 2, 5] {
-            assert_eq!(Attempts::new(threads).run(fake(&[])), None);
-            assert_eq!(Attempts::new(threads).run(fake(&[ATTEMPTS])), None);
+            assert_eq!(first_success(threads, fake(&[])), None);
+            assert_eq!(first_success(threads, fake(&[ATTEMPTS])), None);
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::problem::{Bindings, Family, Problem};
 use crate::search::{CountOptions, Solution};
 use crate::spec::RuleSpec;
-use attempts::{ATTEMPTS, Attempts};
+use attempts::{ATTEMPTS, first_success};
 use carve::{Judge, balance, carve};
 use grid::{Grid, label};
 
@@ -130,8 +130,9 @@ pub fn generate(
         .with_help(help)
         .with_setting(setting));
     }
-    let attempts = Attempts::new(threads);
-    let winner = attempts.run(|index, stop| attempt(&problem, k, seed, index, stop));
+    let winner = first_success(threads, |index, stop| {
+        attempt(&problem, k, seed, index, stop)
+    });
     if let Some((puzzle, evaluations)) = winner {
         return Ok(Puzzle {
             evaluations,
