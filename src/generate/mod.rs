@@ -163,39 +163,39 @@ fn attempt(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index as u64);
     let mut judge = Judge::new(problem.clone());
-    let Some(planted) = plant::plant(problem, &mut rng) else {
-        return (None, judge.evaluations);
+    let mut run = || -> Option<Puzzle> {
+        let planted = plant::plant(problem, &mut rng)?;
+        let mut grid = Grid::tight(size, &planted, k, &mut rng)?;
+        if !carve(&mut judge, &mut grid, &planted, &mut rng, stop) {
+            return None;
+        }
+        balance(&mut judge, &mut grid, &planted, &mut rng, stop);
+        if stop() {
+            return None;
+        }
+        let mut puzzle = problem.clone();
+        puzzle.regions = Some(grid.regions());
+        // The final word: a fresh listing of at most two solutions, by the
+        // propagating search (the unit search of one-piece games can need
+        // minutes on some unique 25×25 grids; measured).
+        let mut plan = puzzle.clone().plan();
+        plan.method = crate::plan::Method::Propagate;
+        let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+        let [solution] = two.as_slice() else {
+            return None;
+        };
+        debug_assert!((0..size).all(|r| grid.connected(r)));
+        Some(Puzzle {
+            picture: grid.picture(),
+            solution: solution.clone(),
+            problem: puzzle,
+            // The count of every attempt up to this one: set by the caller.
+            evaluations: 0,
+            attempt: index,
+        })
     };
-    let Some(mut grid) = Grid::tight(size, &planted, k, &mut rng) else {
-        return (None, judge.evaluations);
-    };
-    if !carve(&mut judge, &mut grid, &planted, &mut rng, stop) {
-        return (None, judge.evaluations);
-    }
-    balance(&mut judge, &mut grid, &planted, &mut rng, stop);
-    if stop() {
-        return (None, judge.evaluations);
-    }
-    let mut puzzle = problem.clone();
-    puzzle.regions = Some(grid.regions());
-    // The final word: a fresh listing of at most two solutions, by the
-    // propagating search (the unit search of one-piece games can need
-    // minutes on some unique 25×25 grids; measured).
-    let mut plan = puzzle.clone().plan();
-    plan.method = crate::plan::Method::Propagate;
-    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
-    let [solution] = two.as_slice() else {
-        return (None, judge.evaluations);
-    };
-    debug_assert!((0..size).all(|r| grid.connected(r)));
-    let puzzle = Puzzle {
-        picture: grid.picture(),
-        solution: solution.clone(),
-        problem: puzzle,
-        evaluations: judge.evaluations,
-        attempt: index,
-    };
-    (Some(puzzle), judge.evaluations)
+    let found = run();
+    (found, judge.evaluations)
 }
 
 /// A `size`×`size` region picture whose regions are its rows.
