@@ -371,3 +371,57 @@ fn logic_steps_hold_in_every_solution_of_random_puzzles() {
         }
     }
 }
+
+/// Larger random region grids (two stars, 8×8 to 10×10), against every
+/// solution the search lists (up to 40 of them; grids with more, or none,
+/// are skipped): every logic step holds in all of them. These boards are
+/// big enough for the techniques the small ones above rarely reach
+/// (confinement to bands of five or more lines, trials); the test fails if
+/// no trial is ever tried.
+#[test]
+fn logic_steps_hold_in_every_solution_of_larger_random_puzzles() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+    let spec = RuleSpec::resolve("star-battle").unwrap();
+    let (mut checked, mut trials) = (0, 0);
+    for size in [8, 9, 10] {
+        for _ in 0..60 {
+            let regions = random_regions(size, &mut rng);
+            let bindings = placer::Bindings {
+                set: vec![("k".to_string(), 2)],
+                regions: Some(placer::error::Source::new("<random>", regions.clone())),
+                cells: None,
+            };
+            let p = placer::Problem::bind(&spec, &bindings).unwrap();
+            let all: Vec<Vec<usize>> = p
+                .clone()
+                .plan()
+                .solutions(false)
+                .take(41)
+                .map(|s| s.cells.iter().map(|&(r, c)| p.cell(r, c)).collect())
+                .collect();
+            if all.is_empty() || all.len() > 40 {
+                continue;
+            }
+            checked += 1;
+            let label = format!("star-battle k=2 {size}×{size}:\n{regions}");
+            let mut board = Board::new(&p).unwrap();
+            while !board.solved() {
+                let Some(s) = board.next_step() else { break };
+                trials += usize::from(s.technique == Technique::Trial);
+                for sol in &all {
+                    assert!(s.place.iter().all(|c| sol.contains(c)), "{label}{s:?}");
+                    assert!(s.exclude.iter().all(|c| !sol.contains(c)), "{label}{s:?}");
+                }
+                board.apply(&s);
+            }
+            if board.solved() {
+                assert_eq!(all, vec![board.cells_marked(Mark::Piece)], "{label}");
+            }
+        }
+    }
+    assert!(
+        checked >= 20 && trials > 0,
+        "{checked} grids, {trials} trials"
+    );
+}

@@ -11,7 +11,7 @@ use crate::problem::Family;
 /// cover makes progress.
 pub fn capacity(b: &Board) -> Option<Step> {
     areas(b).into_iter().find_map(|Area { name, pair, open, need }| {
-        if need < 1 || open.len() as isize <= need {
+        if need < 1 || open.len() as isize <= need || at_least(b, &open) > need as usize {
             return None;
         }
         let mut blocks = Vec::new();
@@ -34,6 +34,37 @@ pub fn capacity(b: &Board) -> Option<Step> {
         );
         deduce(b, reason, &open, &blocks)
     })
+}
+
+/// The first unit (or pair of neighbouring rows or columns) that needs more
+/// pieces than its open cells' 2×2 blocks can hold, and why.
+pub fn overfull(b: &Board) -> Option<String> {
+    areas(b).into_iter().find_map(
+        |Area {
+             name,
+             pair,
+             open,
+             need,
+         }| {
+            if need < 2 || open.len() as isize <= need || at_least(b, &open) >= need as usize {
+                return None;
+            }
+            let mut blocks = Vec::new();
+            let mut nodes = COVER_NODES;
+            cover(b, &open, need as usize - 1, &mut blocks, &mut nodes).then(|| {
+                let verb = if pair { "need" } else { "needs" };
+                let fit = match blocks.len() {
+                    1 => "one 2×2 block, holding".to_string(),
+                    n => format!("{n} 2×2 blocks, each holding"),
+                };
+                format!(
+                    "{name} {verb} {} but {} open cells fit in {fit} at most one",
+                    b.pieces(need),
+                    if pair { "their" } else { "its" },
+                )
+            })
+        },
+    )
 }
 
 /// Cells that together need some pieces.
@@ -107,13 +138,15 @@ fn cover(
     blocks: &mut Vec<Vec<usize>>,
     nodes: &mut usize,
 ) -> bool {
-    let Some(&first) = cells
+    let left: Vec<usize> = cells
         .iter()
-        .find(|c| !blocks.iter().any(|bl| bl.contains(c)))
-    else {
+        .copied()
+        .filter(|c| !blocks.iter().any(|bl| bl.contains(c)))
+        .collect();
+    let Some(&first) = left.first() else {
         return true;
     };
-    if blocks.len() == budget || *nodes == 0 {
+    if blocks.len() + at_least(b, &left) > budget || *nodes == 0 {
         return false;
     }
     *nodes -= 1;
@@ -129,6 +162,31 @@ fn cover(
         }
     }
     false
+}
+
+/// A lower bound on the blocks that cover `cells`: a block holds at most
+/// four cells, and spans two neighbouring rows and two neighbouring columns,
+/// so it takes at least half of each run of neighbouring rows (columns)
+/// holding cells, rounded up.
+fn at_least(b: &Board, cells: &[usize]) -> usize {
+    let (rows, cols): (Vec<usize>, Vec<usize>) = cells.iter().map(|&c| b.problem.coords(c)).unzip();
+    cells.len().div_ceil(4).max(pairs(rows)).max(pairs(cols))
+}
+
+/// The fewest pairs of neighbouring lines that hold every one of `lines`.
+pub(super) fn pairs(mut lines: Vec<usize>) -> usize {
+    lines.sort_unstable();
+    lines.dedup();
+    let mut n = 0;
+    let mut run = 0usize;
+    for (i, &l) in lines.iter().enumerate() {
+        if i > 0 && lines[i - 1] + 1 != l {
+            n += run.div_ceil(2);
+            run = 0;
+        }
+        run += 1;
+    }
+    n + run.div_ceil(2)
 }
 
 /// The area's open cells in a block: the block holds exactly one of its pieces there.

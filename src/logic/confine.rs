@@ -46,8 +46,29 @@ fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step
     if lines.len() <= k {
         return None;
     }
-    // For each needy inner unit: the outer units its open cells touch.
-    let touch: Vec<(usize, Vec<usize>)> = needy(b, inner)
+    let touch = touching(b, inner, outer, k);
+    if touch.is_empty() {
+        return None;
+    }
+    let needs = needs(b);
+    let mut chosen = Vec::with_capacity(k);
+    let mut t = Vec::with_capacity(k);
+    combos(lines.len(), k, 0, &mut chosen, &mut |pick| {
+        t.clear();
+        t.extend(pick.iter().map(|&i| lines[i]));
+        inside(b, &needs, &touch, &t)
+    })
+}
+
+/// Every unit's [`Board::need`], by unit.
+fn needs(b: &Board) -> Vec<isize> {
+    (0..b.units.len()).map(|u| b.need(u)).collect()
+}
+
+/// For each unit of the family `inner` that still needs pieces: the units of
+/// the family `outer` its open cells touch, when they are at most `most`.
+fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Vec<(usize, Vec<usize>)> {
+    needy(b, inner)
         .into_iter()
         .map(|u| {
             let mut t: Vec<usize> = b
@@ -64,34 +85,76 @@ fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step
             t.dedup();
             (u, t)
         })
-        .filter(|(_, t)| t.len() <= k)
-        .collect();
-    if touch.is_empty() {
+        .filter(|(_, t)| t.len() <= most)
+        .collect()
+}
+
+/// The units `s` of `touch` whose open cells lie only in the units `t`: when
+/// they need as many pieces as `t`, the other cells of `t` are empty.
+/// `needs[u]` is unit `u`'s [`Board::need`].
+fn inside(b: &Board, needs: &[isize], touch: &[(usize, Vec<usize>)], t: &[usize]) -> Option<Step> {
+    let within = |touched: &[usize]| touched.iter().all(|v| t.contains(v));
+    let need_s: isize = touch
+        .iter()
+        .filter(|(_, touched)| within(touched))
+        .map(|&(u, _)| needs[u])
+        .sum();
+    let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+    if need_s == 0 || need_s != need_t {
         return None;
     }
-    let mut chosen = Vec::with_capacity(k);
-    combos(lines.len(), k, 0, &mut chosen, &mut |pick| {
-        let t: Vec<usize> = pick.iter().map(|&i| lines[i]).collect();
-        let s: Vec<usize> = touch
-            .iter()
-            .filter(|(_, touched)| touched.iter().all(|v| t.contains(v)))
-            .map(|(u, _)| *u)
-            .collect();
-        let need_s: isize = s.iter().map(|&u| b.need(u)).sum();
-        let need_t: isize = t.iter().map(|&u| b.need(u)).sum();
-        if s.is_empty() || need_s != need_t {
-            return None;
+    let s: Vec<usize> = touch
+        .iter()
+        .filter(|(_, touched)| within(touched))
+        .map(|(u, _)| *u)
+        .collect();
+    let exclude: Vec<usize> = t
+        .iter()
+        .flat_map(|&v| b.open(v))
+        .filter(|c| !s.iter().any(|u| b.units_of(*c).contains(u)))
+        .collect();
+    if exclude.is_empty() {
+        return None;
+    }
+    Some(explain(b, t.len(), &s, t, need_s, exclude))
+}
+
+/// Confinement with more than [`MAX_K`] units, to bands of neighbouring
+/// lines only (trying every set of that many would take too long): the
+/// regions inside a band of rows (columns), or a band of rows (columns)
+/// inside the regions it touches.
+pub fn bands(b: &Board) -> Option<Step> {
+    let needs = needs(b);
+    for line in [Family::Row, Family::Column] {
+        let lines = needy(b, line);
+        let touch = touching(b, Family::Region, line, lines.len());
+        let regions = touching(b, line, Family::Region, usize::MAX);
+        for width in MAX_K + 1..lines.len() {
+            for band in lines.windows(width) {
+                if let Some(s) = inside(b, &needs, &touch, band) {
+                    return Some(s);
+                }
+                let mut t: Vec<usize> = regions
+                    .iter()
+                    .filter(|(u, _)| band.contains(u))
+                    .flat_map(|(_, t)| t.iter().copied())
+                    .collect();
+                t.sort_unstable();
+                t.dedup();
+                if t.len() > MAX_K {
+                    let rows: Vec<(usize, Vec<usize>)> = regions
+                        .iter()
+                        .filter(|(_, touched)| touched.len() <= t.len())
+                        .cloned()
+                        .collect();
+                    if let Some(s) = inside(b, &needs, &rows, &t) {
+                        return Some(s);
+                    }
+                }
+            }
         }
-        let exclude: Vec<usize> = t
-            .iter()
-            .flat_map(|&v| b.open(v))
-            .filter(|c| !s.iter().any(|u| b.units_of(*c).contains(u)))
-            .collect();
-        if exclude.is_empty() {
-            return None;
-        }
-        Some(explain(b, k, &s, &t, need_s, exclude))
-    })
+    }
+    None
 }
 
 fn explain(

@@ -23,7 +23,9 @@ impl Grade {
         match t {
             Technique::Neighbours | Technique::LastCells | Technique::Confined => Grade::Easy,
             Technique::PairsTriples | Technique::KConfined => Grade::Medium,
-            Technique::Capacity | Technique::Lookahead | Technique::Chain => Grade::Hard,
+            Technique::Capacity | Technique::Lookahead | Technique::Chain | Technique::Trial => {
+                Grade::Hard
+            }
             Technique::Guess => Grade::NeedsGuessing,
         }
     }

@@ -20,6 +20,7 @@ pub mod grade;
 mod lookahead;
 pub mod path;
 mod simple;
+mod trial;
 
 use crate::problem::{Family, Problem};
 
@@ -70,13 +71,16 @@ pub enum Technique {
     /// A piece on the cell leads, by neighbours and last cells, to a unit
     /// overfull or without room: the cell is empty.
     Chain,
+    /// A piece on the cell leads, by any of the techniques up to 2×2
+    /// capacity, to a unit that cannot be completed: the cell is empty.
+    Trial,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,
 }
 
 impl Technique {
     /// Every technique a step may use, easiest first ([`Technique::Guess`] is not one).
-    pub const LOGIC: [Technique; 8] = [
+    pub const LOGIC: [Technique; 9] = [
         Technique::Neighbours,
         Technique::LastCells,
         Technique::Confined,
@@ -85,6 +89,7 @@ impl Technique {
         Technique::Capacity,
         Technique::Lookahead,
         Technique::Chain,
+        Technique::Trial,
     ];
 
     /// The name in JSON output and docs.
@@ -98,6 +103,7 @@ impl Technique {
             Technique::Capacity => "capacity-2x2",
             Technique::Lookahead => "lookahead",
             Technique::Chain => "chain",
+            Technique::Trial => "trial",
             Technique::Guess => "guess",
         }
     }
@@ -113,6 +119,7 @@ impl Technique {
             Technique::Capacity => "2×2 capacity",
             Technique::Lookahead => "contradiction one step ahead",
             Technique::Chain => "contradiction after a chain of easy steps",
+            Technique::Trial => "contradiction after a chain of any steps",
             Technique::Guess => "guess",
         }
     }
@@ -344,7 +351,15 @@ impl<'p> Board<'p> {
     /// The next deduction: the first technique, easiest first, that changes
     /// something. `None` when logic runs out (or the board is solved).
     pub fn next_step(&self) -> Option<Step> {
-        Technique::LOGIC.iter().find_map(|&t| self.try_technique(t))
+        self.step_up_to(Technique::Trial)
+    }
+
+    /// The next deduction by the techniques up to `hardest`, easiest first.
+    pub fn step_up_to(&self, hardest: Technique) -> Option<Step> {
+        Technique::LOGIC
+            .iter()
+            .take_while(|&&t| t <= hardest)
+            .find_map(|&t| self.try_technique(t))
     }
 
     /// The first step technique `t` finds, if any.
@@ -354,10 +369,13 @@ impl<'p> Board<'p> {
             Technique::LastCells => simple::last_cells(self),
             Technique::Confined => confine::confined(self, 1..=1),
             Technique::PairsTriples => simple::pairs_triples(self),
-            Technique::KConfined => confine::confined(self, 2..=confine::MAX_K),
+            Technique::KConfined => {
+                confine::confined(self, 2..=confine::MAX_K).or_else(|| confine::bands(self))
+            }
             Technique::Capacity => capacity::capacity(self),
             Technique::Lookahead => lookahead::lookahead(self),
             Technique::Chain => chain::chain(self),
+            Technique::Trial => trial::trial(self),
             Technique::Guess => None,
         }
     }

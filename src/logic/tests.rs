@@ -63,3 +63,49 @@ fn rules_without_regions_are_refused() {
     let e = Board::new(&p).unwrap_err();
     assert!(e.contains("no regions"), "{e}");
 }
+
+#[test]
+fn a_unit_needing_more_pieces_than_its_blocks_hold_is_overfull() {
+    let p = puzzle("star-battle", 2, "AABB\nAABB\nCCDD\nCCDD\n");
+    let b = Board::new(&p).unwrap();
+    assert_eq!(
+        capacity::overfull(&b).as_deref(),
+        Some("region A needs 2 stars but its open cells fit in one 2×2 block, holding at most one")
+    );
+    let p = puzzle("star-battle", 1, "AABB\nAABB\nCCDD\nCCDD\n");
+    assert_eq!(capacity::overfull(&Board::new(&p).unwrap()), None);
+}
+
+#[test]
+fn a_band_of_five_rows_holding_five_regions_empties_the_rest_of_it() {
+    // Regions A–E lie in rows 1–5; F is row 6 and column 6.
+    let p = puzzle(
+        "star-battle",
+        1,
+        "AAAAAF\nBBBBBF\nCCCCCF\nDDDDDF\nEEEEEF\nFFFFFF\n",
+    );
+    let s = confine::bands(&Board::new(&p).unwrap()).unwrap();
+    assert_eq!(s.technique, Technique::KConfined);
+    assert_eq!(s.exclude, (0..5).map(|r| p.cell(r, 5)).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_band_of_five_rows_inside_five_regions_empties_their_other_cells() {
+    // Rows 1–5 touch regions A–E only, and A also has (6,1).
+    let p = puzzle(
+        "star-battle",
+        1,
+        "ABCDEE\nABCDEE\nABCDEE\nABCDEE\nABCDEE\nAFFFFF\n",
+    );
+    let s = confine::bands(&Board::new(&p).unwrap()).unwrap();
+    assert_eq!(s.technique, Technique::KConfined);
+    assert_eq!(s.exclude, vec![p.cell(5, 0)]);
+}
+
+#[test]
+fn the_block_bound_is_the_fewest_pairs_of_neighbouring_lines() {
+    assert_eq!(capacity::pairs(vec![]), 0);
+    assert_eq!(capacity::pairs(vec![4]), 1);
+    assert_eq!(capacity::pairs(vec![0, 1, 2, 5]), 3);
+    assert_eq!(capacity::pairs(vec![3, 2, 2, 1, 0]), 2);
+}

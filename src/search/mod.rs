@@ -121,6 +121,18 @@ pub(crate) fn ranked_first(
     propagate::PropagateWalker::ranked_first(model, rank, budget)
 }
 
+/// The open cells of `problem`, with pieces on `pieces` and none on
+/// `empty`, where a piece leads the propagating search's rules to a
+/// contradiction before any guess, `None` when the rules find
+/// one without any supposition.
+pub(crate) fn refuted(
+    problem: &crate::problem::Problem,
+    pieces: &[usize],
+    empty: &[usize],
+) -> Option<Vec<usize>> {
+    propagate::PropagateWalker::under(problem, pieces, empty).refuted()
+}
+
 /// The plan's walker under `prefix`, behind one virtual call per leaf.
 fn boxed_walker<'p>(plan: &'p Plan, prefix: &Prefix) -> Box<dyn Walk + 'p> {
     fn make<'p, const W: usize>(plan: &'p Plan, prefix: &Prefix) -> Box<dyn Walk + 'p> {

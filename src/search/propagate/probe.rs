@@ -40,4 +40,28 @@ impl PropagateWalker {
         self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
         true
     }
+
+    /// The open cells at the root (the givens and the prefix placed, the
+    /// rules run) where a piece leads every rule to a contradiction, those
+    /// whose contradiction came after the fewest decided cells first;
+    /// `None` when the root itself is one.
+    pub(crate) fn refuted(mut self) -> Option<Vec<usize>> {
+        self.start();
+        if self.phase == super::Phase::Done {
+            return None;
+        }
+        let mut out = Vec::new();
+        for x in 0..self.m.cells() {
+            if self.st.cells[x] != Cell::Open {
+                continue;
+            }
+            let mark = self.st.mark();
+            if self.st.set(&self.m, x, Cell::Piece).is_err() || self.propagate().is_err() {
+                out.push((self.st.mark() - mark, x));
+            }
+            self.st.undo(&self.m, mark);
+        }
+        out.sort_unstable();
+        Some(out.into_iter().map(|(_, x)| x).collect())
+    }
 }

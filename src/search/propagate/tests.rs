@@ -18,6 +18,19 @@ fn star_battle(k: i64, picture: &str) -> Problem {
     Problem::bind(&spec, &bindings).unwrap()
 }
 
+/// A region picture of `n` columns, one letter per label (0 is `A`).
+fn picture(labels: &[u8], n: usize) -> String {
+    labels
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|&l| (b'A' + l) as char)
+                .chain(['\n'])
+                .collect::<String>()
+        })
+        .collect()
+}
+
 /// Every solution (cells, increasing) and the nodes of a walk on `m`.
 fn walk(m: Model) -> (Vec<Vec<usize>>, u64) {
     let mut w = PropagateWalker::on(Arc::new(m), &[], &[]);
@@ -263,15 +276,7 @@ fn probing_keeps_every_solution() {
                     labels[r * n + c] = labels[r2 * n + c2];
                 }
             }
-            let picture: String = labels
-                .chunks(n)
-                .map(|row| {
-                    row.iter()
-                        .map(|&l| (b'A' + l) as char)
-                        .chain(['\n'])
-                        .collect::<String>()
-                })
-                .collect();
+            let picture = picture(&labels, n);
             let p = star_battle(k, &picture);
             let (plain, nodes) = walk_probing(Model::new(&p), u64::MAX);
             let (probing, probing_nodes) = walk_probing(Model::new(&p), 0);
@@ -287,4 +292,48 @@ fn probing_keeps_every_solution() {
         solutions > 100 && pruned >= 3,
         "{solutions} solutions, {pruned} pruned"
     );
+}
+
+/// The cells [`PropagateWalker::refuted`] names are in no solution that
+/// keeps the prefix: on rows as regions with cells moved to the region on
+/// their left (two stars, 7×7 to 9×9), under a random prefix of pieces and
+/// empty cells taken from a solution.
+#[test]
+fn refuted_cells_are_in_no_solution() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut named = 0;
+    for n in [7usize, 8, 9] {
+        for _ in 0..4 {
+            let mut labels: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
+            for _ in 0..3 * n {
+                let (r, c) = (rng.random_range(0..n), rng.random_range(1..n));
+                labels[r * n + c] = labels[r * n + c - 1];
+            }
+            let picture = picture(&labels, n);
+            let p = star_battle(2, &picture);
+            let (all, _) = walk(Model::new(&p));
+            let Some(first) = all.first() else { continue };
+            // A prefix that keeps at least the first solution.
+            let pieces: Vec<usize> = first
+                .iter()
+                .copied()
+                .filter(|_| rng.random_bool(0.2))
+                .collect();
+            let empty: Vec<usize> = (0..n * n)
+                .filter(|c| !first.contains(c) && rng.random_bool(0.2))
+                .collect();
+            let refuted = PropagateWalker::under(&p, &pieces, &empty)
+                .refuted()
+                .unwrap();
+            for c in &refuted {
+                let kept = all.iter().filter(|s| {
+                    pieces.iter().all(|x| s.contains(x)) && empty.iter().all(|x| !s.contains(x))
+                });
+                assert!(kept.clone().all(|s| !s.contains(c)), "{picture}{c}");
+            }
+            named += refuted.len();
+        }
+    }
+    assert!(named > 0);
 }

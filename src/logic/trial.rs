@@ -1,0 +1,72 @@
+//! A contradiction after any chain of steps: put a piece on an open cell,
+//! then apply the techniques up to 2×2 capacity on a copy of the board (not
+//! lookahead, chain or trial: one supposition at a time) until some unit
+//! cannot be completed: overfull, fewer open cells than it needs, or needing
+//! more pieces than its open cells' 2×2 blocks hold. Then the cell is empty.
+//!
+//! Following every open cell would take seconds a step, so the propagating
+//! search's rules pick the cells: those where a piece leads its rules to a
+//! contradiction, the quickest first. The first of them the techniques
+//! confirm is the step; the search only chooses, the techniques prove.
+
+use super::{Board, Mark, Step, Technique, capacity, step};
+
+/// The hardest technique a supposition is followed with.
+const FOLLOW: Technique = Technique::Capacity;
+
+/// The most cells followed a step: the search's rules are stronger than
+/// the techniques in places, so some cells they refute are not confirmed.
+const TRIED: usize = 8;
+
+/// An open cell whose piece leads, by a chain of steps, to a contradiction.
+pub fn trial(b: &Board) -> Option<Step> {
+    let pieces = b.cells_marked(Mark::Piece);
+    let empty = b.cells_marked(Mark::Empty);
+    let refuted = crate::search::refuted(b.problem, &pieces, &empty)?;
+    let (cell, steps, why) = refuted
+        .into_iter()
+        .take(TRIED)
+        .find_map(|cell| follow(b, cell).map(|(steps, why)| (cell, steps, why)))?;
+    let piece = &b.problem.piece.name;
+    let mut forced: Vec<usize> = steps.iter().flat_map(|s| s.place.iter().copied()).collect();
+    forced.sort_unstable();
+    let mut used: Vec<Technique> = steps.iter().map(|s| s.technique).collect();
+    used.sort_unstable();
+    used.dedup();
+    let used: Vec<&str> = used.iter().map(|t| t.name()).collect();
+    let after = match (steps.len(), forced.len()) {
+        (0, _) => String::new(),
+        (n, 0) => format!(" after {n} step{} ({})", plural(n), used.join(", ")),
+        (n, _) => format!(
+            " after {n} step{} ({}) that place {piece}s at {}",
+            plural(n),
+            used.join(", "),
+            b.list(&forced)
+        ),
+    };
+    let reason = format!("with a {piece} at {}{after}, {why}", b.at(cell));
+    let mut focus = forced;
+    focus.push(cell);
+    Some(step(Technique::Trial, vec![], vec![cell], reason, focus))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Follows a piece on `cell` with the techniques up to [`FOLLOW`] on a copy of the
+/// board. `Some((steps, what goes wrong))` on a contradiction, `None` when
+/// they run out without one.
+fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
+    let mut after = b.clone();
+    after.marks[cell] = Mark::Piece;
+    let mut steps = Vec::new();
+    loop {
+        if let Some(why) = after.contradiction().or_else(|| capacity::overfull(&after)) {
+            return Some((steps, why));
+        }
+        let next = after.step_up_to(FOLLOW)?;
+        after.apply(&next);
+        steps.push(next);
+    }
+}
