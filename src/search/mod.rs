@@ -103,7 +103,7 @@ impl Sampler {
         cap: impl FnOnce(&[usize]) -> u128,
     ) -> Option<Sample> {
         self.problem.regions = Some(regions);
-        std::sync::Arc::make_mut(&mut self.model).regroup(&self.problem);
+        std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
         propagate::PropagateWalker::sample(self.model.clone(), budget, cap)
     }
 }

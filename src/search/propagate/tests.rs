@@ -96,9 +96,18 @@ fn regrouped_models_equal_fresh_ones() {
     let from_rows = Model::new(&star_battle(2, &rows));
     let fresh = Model::new(&star_battle(2, stars));
     assert_ne!(format!("{from_rows:?}"), format!("{fresh:?}"));
-    let mut regrouped = from_rows;
+    let mut regrouped = from_rows.clone();
     regrouped.regroup(&star_battle(2, stars));
     assert_eq!(format!("{regrouped:?}"), format!("{fresh:?}"));
+    let mut regions_only = from_rows;
+    regions_only.regroup_regions(&star_battle(2, stars));
+    assert_eq!(format!("{regions_only:?}"), format!("{fresh:?}"));
+    // And back to rows.
+    regions_only.regroup_regions(&star_battle(2, &rows));
+    assert_eq!(
+        format!("{regions_only:?}"),
+        format!("{:?}", Model::new(&star_battle(2, &rows)))
+    );
 }
 
 #[test]
