@@ -127,29 +127,25 @@ pub fn bands(b: &Board) -> Option<Step> {
     let needs = needs(b);
     for line in [Family::Row, Family::Column] {
         let lines = needy(b, line);
-        let touch = touching(b, Family::Region, line, lines.len());
-        let regions = touching(b, line, Family::Region, usize::MAX);
+        // Regions with the lines they touch, and lines with their regions.
+        let regions = touching(b, Family::Region, line, lines.len());
+        let crossed = touching(b, line, Family::Region, usize::MAX);
         for width in MAX_K + 1..lines.len() {
             for band in lines.windows(width) {
-                if let Some(s) = inside(b, &needs, &touch, band) {
+                if let Some(s) = inside(b, &needs, &regions, band) {
                     return Some(s);
                 }
-                let mut t: Vec<usize> = regions
+                let mut t: Vec<usize> = crossed
                     .iter()
                     .filter(|(u, _)| band.contains(u))
                     .flat_map(|(_, t)| t.iter().copied())
                     .collect();
                 t.sort_unstable();
                 t.dedup();
-                if t.len() > MAX_K {
-                    let rows: Vec<(usize, Vec<usize>)> = regions
-                        .iter()
-                        .filter(|(_, touched)| touched.len() <= t.len())
-                        .cloned()
-                        .collect();
-                    if let Some(s) = inside(b, &needs, &rows, &t) {
-                        return Some(s);
-                    }
+                if t.len() > MAX_K
+                    && let Some(s) = inside(b, &needs, &crossed, &t)
+                {
+                    return Some(s);
                 }
             }
         }

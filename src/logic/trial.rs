@@ -50,6 +50,7 @@ pub fn trial(b: &Board) -> Option<Step> {
     Some(step(Technique::Trial, vec![], vec![cell], reason, focus))
 }
 
+/// The plural ending for `n` things.
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
