@@ -372,7 +372,8 @@ fn logic_steps_hold_in_every_solution_of_random_puzzles() {
     }
 }
 
-/// Larger random region grids (two stars, 8×8 to 10×10), against every
+/// Larger random region grids (two stars and the Queens game, 8×8 to
+/// 10×10), against every
 /// solution the search lists (up to 40 of them; grids with more, or none,
 /// are skipped): every logic step holds in all of them. These boards are
 /// big enough for the techniques the small ones above rarely reach
@@ -382,13 +383,22 @@ fn logic_steps_hold_in_every_solution_of_random_puzzles() {
 fn logic_steps_hold_in_every_solution_of_larger_random_puzzles() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
-    let spec = RuleSpec::resolve("star-battle").unwrap();
     let (mut checked, mut trials) = (0, 0);
-    for size in [8, 9, 10] {
+    for (game, size) in [8, 9, 10]
+        .map(|n| ("star-battle", n))
+        .into_iter()
+        .chain([("region-queens", 8), ("region-queens", 9)])
+    {
+        let spec = RuleSpec::resolve(game).unwrap();
+        let set = if game == "star-battle" {
+            vec![("k".to_string(), 2)]
+        } else {
+            vec![]
+        };
         for _ in 0..60 {
             let regions = random_regions(size, &mut rng);
             let bindings = placer::Bindings {
-                set: vec![("k".to_string(), 2)],
+                set: set.clone(),
                 regions: Some(placer::error::Source::new("<random>", regions.clone())),
                 cells: None,
             };
@@ -404,7 +414,7 @@ fn logic_steps_hold_in_every_solution_of_larger_random_puzzles() {
                 continue;
             }
             checked += 1;
-            let label = format!("star-battle k=2 {size}×{size}:\n{regions}");
+            let label = format!("{game} {size}×{size}:\n{regions}");
             let mut board = Board::new(&p).unwrap();
             while !board.solved() {
                 let Some(s) = board.next_step() else { break };
