@@ -11,7 +11,8 @@ pub enum Grade {
     Easy,
     /// Also needs pairs and triples, or k units confined to k lines.
     Medium,
-    /// Also needs 2×2 capacity or a contradiction ahead (one step or a chain).
+    /// Also needs 2×2 capacity or a contradiction ahead (one step, a chain of
+    /// easy steps, or a trial).
     Hard,
     /// Logic alone does not finish: at least one guess.
     NeedsGuessing,
