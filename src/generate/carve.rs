@@ -1,15 +1,15 @@
 //! Carving a unique puzzle out of a region grid by hill climbing, with the
 //! propagating search in the loop. A grid's distance from a unique puzzle
 //! is the number of its solutions (counted up to a cap, and only when few
-//! cells are open) and then the cells the engine's rules leave open before
-//! their first guess. Each step picks a cell, half of the time one left open
-//! or next to one, else any cell; it redraws the border between the cell's
-//! region and a neighbouring one, or carries the cell (outside the planted
-//! solution, with a path to its region's border) into a neighbouring
-//! region. The move stays when the distance does not grow, and now and then
-//! when a grid of few solutions gets a few more. Every question to the
-//! engine has a node budget; the region model is regrouped, not rebuilt,
-//! per grid.
+//! cells are open), then the cells the engine's rules leave open before
+//! their first guess, then (on large grids) the search space they leave.
+//! Each step picks a cell, half of the time one left open or next to one,
+//! else any cell; it redraws the border between the cell's region and a
+//! neighbouring one, or carries the cell (outside the planted solution,
+//! with a path to its region's border) into a neighbouring region. The move
+//! stays when the distance does not grow, and now and then when a grid of
+//! few solutions gets a few more. Every question to the engine has a node
+//! budget; the region model is regrouped, not rebuilt, per grid.
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -37,6 +37,13 @@ const REDRAW: f64 = 0.5;
 /// kept, so that the climb can leave a grid where every move that kills
 /// one solution lets in others.
 const UPHILL: f64 = 0.05;
+/// From this size on, grids with as many cells open are told apart by the
+/// search space the rules leave, so that moves that open no fewer cells can
+/// still make progress (measured on three to five stars at 24–26, two sets
+/// of 240 attempts: 12 and 14 successes against 6 and 8, in 1.67 M and
+/// 1.63 M region grids against 1.88 M and 1.83 M; docs/PUZZLES.md). Below
+/// it, the puzzles stay as they were.
+const FINE: usize = 20;
 
 /// The engine's answers about region grids of one rule set, each within a
 /// node budget, so that no grid can stall the generator.
@@ -54,11 +61,15 @@ struct Distance {
     count: u128,
     /// The cells the rules leave open at the root, increasing.
     open: Vec<usize>,
+    /// Between grids with as many cells open, the search space the rules
+    /// leave ([`Sample::space`]); 0 below [`FINE`].
+    space: u64,
 }
 
 impl Distance {
-    fn key(&self) -> (u128, usize) {
-        (self.count, self.open.len())
+    /// The distance as a key: smaller is closer.
+    fn key(&self) -> (u128, usize, u64) {
+        (self.count, self.open.len(), self.space)
     }
 }
 
@@ -99,13 +110,16 @@ impl Judge {
     }
 
     /// `grid`'s distance from a unique puzzle: its solutions are counted
-    /// (within [`BUDGET`] nodes) only when at most `most` cells are open.
+    /// (within [`BUDGET`] nodes) only when at most `most` cells are open;
+    /// from size [`FINE`] on, the search space breaks ties.
     fn distance(&mut self, grid: &Grid, most: usize) -> Distance {
+        let fine = grid.size >= FINE;
         let counting = |open: &[usize]| if open.len() <= most { CAP } else { 0 };
         match self.sample(grid, BUDGET, counting) {
             None => Distance {
                 count: CAP,
                 open: (0..grid.region.len()).collect(),
+                space: u64::MAX,
             },
             Some(s) => Distance {
                 count: if s.open.len() <= most && s.finished {
@@ -113,6 +127,7 @@ impl Judge {
                 } else {
                     CAP
                 },
+                space: if fine { s.space } else { 0 },
                 open: s.open,
             },
         }

@@ -87,6 +87,10 @@ pub(crate) struct Sample {
     /// Whether the walk ended or reached the cap within the budget: when
     /// false, `count` is a lower bound.
     pub(crate) finished: bool,
+    /// The search space the rules leave at the root: the sum over the
+    /// units (rows, columns, regions, …) of ln C(open cells, pieces still
+    /// needed), in thousandths.
+    pub(crate) space: u64,
 }
 
 impl PropagateWalker {
@@ -227,6 +231,7 @@ impl PropagateWalker {
             count: 0,
             first: Vec::new(),
             finished: true,
+            space: w.space(),
         };
         let cap = cap(&sample.open);
         w.budget = budget;
@@ -254,6 +259,22 @@ impl PropagateWalker {
         w.probe_after = u64::MAX;
         w.budget = budget;
         w.next_leaf().then(|| w.pieces())
+    }
+
+    /// The sum over the units but the total of ln C(open cells, pieces
+    /// still needed), each in thousandths rounded down: how many ways the
+    /// rules leave to fill the units, each counted on its own.
+    fn space(&self) -> u64 {
+        let units = (0..self.m.units.len()).filter(|&u| u != TOTAL);
+        units
+            .map(|u| {
+                let open = f64::from(self.st.open[u]);
+                let nats: f64 = (0..self.st.need(&self.m, u))
+                    .map(|i| ((open - f64::from(i)) / f64::from(i + 1)).ln())
+                    .sum();
+                (nats * 1000.0) as u64
+            })
+            .sum()
     }
 
     /// The cells holding a piece, givens included, increasing.
