@@ -39,32 +39,30 @@ pub fn capacity(b: &Board) -> Option<Step> {
 /// The first unit (or pair of neighbouring rows or columns) that needs more
 /// pieces than its open cells' 2×2 blocks can hold, and why.
 pub fn overfull(b: &Board) -> Option<String> {
-    areas(b).into_iter().find_map(
-        |Area {
-             name,
-             pair,
-             open,
-             need,
-         }| {
-            if need < 2 || open.len() as isize <= need || at_least(b, &open) >= need as usize {
-                return None;
-            }
-            let mut blocks = Vec::new();
-            let mut nodes = COVER_NODES;
-            cover(b, &open, need as usize - 1, &mut blocks, &mut nodes).then(|| {
-                let verb = if pair { "need" } else { "needs" };
-                let fit = match blocks.len() {
-                    1 => "one 2×2 block, holding".to_string(),
-                    n => format!("{n} 2×2 blocks, each holding"),
-                };
-                format!(
-                    "{name} {verb} {} but {} open cells fit in {fit} at most one",
-                    b.pieces(need),
-                    if pair { "their" } else { "its" },
-                )
-            })
-        },
-    )
+    areas(b).into_iter().find_map(|a| {
+        let need = a.need;
+        if need < 2 || a.open.len() as isize <= need || at_least(b, &a.open) >= need as usize {
+            return None;
+        }
+        let mut blocks = Vec::new();
+        let mut nodes = COVER_NODES;
+        cover(b, &a.open, need as usize - 1, &mut blocks, &mut nodes).then(|| {
+            let (verb, its) = if a.pair {
+                ("need", "their")
+            } else {
+                ("needs", "its")
+            };
+            let fit = match blocks.len() {
+                1 => "one 2×2 block, holding".to_string(),
+                n => format!("{n} 2×2 blocks, each holding"),
+            };
+            format!(
+                "{} {verb} {} but {its} open cells fit in {fit} at most one",
+                a.name,
+                b.pieces(need)
+            )
+        })
+    })
 }
 
 /// Cells that together need some pieces.

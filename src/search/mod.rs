@@ -123,8 +123,8 @@ pub(crate) fn ranked_first(
 
 /// The open cells of `problem`, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
-/// contradiction before any guess, `None` when the rules find
-/// one without any supposition.
+/// contradiction before any guess, the quickest contradictions first;
+/// `None` when the rules find one without any supposition.
 pub(crate) fn refuted(
     problem: &crate::problem::Problem,
     pieces: &[usize],

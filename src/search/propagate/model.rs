@@ -214,7 +214,6 @@ impl Model {
                 }
             }
         }
-        self.family_unit.truncate(families.len());
         self.units = units;
         self.families = families;
         self.line = (0..self.units.len()).map(|u| self.line_of(u)).collect();
