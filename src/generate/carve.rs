@@ -8,10 +8,13 @@
 //! neighbouring one, or carries the cell (outside the planted solution,
 //! with a path to its region's border) into a neighbouring region. The move
 //! stays when the distance does not grow, and now and then when a grid of
-//! few solutions gets a few more. Every question to the engine has a node
-//! budget; the region model is regrouped, not rebuilt, per grid.
+//! few solutions gets a few more. The planted solution, which every region
+//! keeps its share of, is redrawn now and then from the grid's own
+//! solutions, so that other moves open up. Every question to the engine has
+//! a node budget; the region model is regrouped, not rebuilt, per grid.
 
 use rand::Rng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Change, Grid};
@@ -37,6 +40,16 @@ const REDRAW: f64 = 0.5;
 /// kept, so that the climb can leave a grid where every move that kills
 /// one solution lets in others.
 const UPHILL: f64 = 0.05;
+/// Steps without getting closer after which the planted solution is
+/// replaced by a random solution of the grid (measured on three to five
+/// stars at 24–26, 32 seeds: every seed found a puzzle, in 0.2–2.9 s with
+/// one thread, against 0.6–49 s and two seeds failing with the first
+/// planted solution kept; every 30 steps did about as well, every 500
+/// worse; docs/PUZZLES.md).
+const SWITCH: usize = 100;
+/// Nodes the search may take to find that solution (else the planted one
+/// stays): 20 000 made some switches cost more than the climb.
+const RESEED: u64 = 2_000;
 /// From this size on, grids with as many cells open are told apart by the
 /// search space the rules leave, so that moves that open no fewer cells can
 /// still make progress (measured on three to five stars at 24–26, two sets
@@ -94,6 +107,14 @@ impl Judge {
         self.sampler.sample(grid.regions(), budget, cap)
     }
 
+    /// A random solution of `grid` (ties between cells broken in a random
+    /// order), if the search finds one within [`RESEED`] nodes.
+    fn reseed(&mut self, grid: &Grid, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
+        let mut rank: Vec<u32> = (0..grid.region.len() as u32).collect();
+        rank.shuffle(rng);
+        self.sampler.ranked(grid.regions(), rank, RESEED)
+    }
+
     /// The number of cells the rules leave open at the root with `grid`'s
     /// regions (every cell when they find no solution at all).
     fn open(&mut self, grid: &Grid) -> usize {
@@ -135,20 +156,21 @@ impl Judge {
 }
 
 /// Carves `grid`, whose regions each hold their share of `planted`, until
-/// `planted` is its only solution: returns whether it got there before
+/// it has one solution, then `planted`: returns whether it got there before
 /// [`PATIENCE`] steps in a row brought it no closer than it had been (or
 /// `stop` said so).
 /// `planted` (increasing) stays a solution throughout: every region keeps
 /// its share (a carry moves none of its cells, a redraw shares them out
-/// anew between two regions).
+/// anew between two regions), and after every [`SWITCH`] steps without
+/// getting closer it becomes another solution of the grid. The distance
+/// does not depend on it; the moves do.
 pub(super) fn carve(
     judge: &mut Judge,
     grid: &mut Grid,
-    planted: &[usize],
+    planted: &mut Vec<usize>,
     rng: &mut ChaCha8Rng,
     stop: &dyn Fn() -> bool,
 ) -> bool {
-    let free = |c: usize| planted.binary_search(&c).is_err();
     // Counting pays once the open cells are about a row's worth.
     let most = grid.size;
     let mut now = judge.distance(grid, most);
@@ -159,6 +181,13 @@ pub(super) fn carve(
             return false;
         }
         idle += 1;
+        if idle % SWITCH == 0
+            && let Some(other) = judge.reseed(grid, rng)
+        {
+            *planted = other;
+        }
+        let held: &[usize] = planted;
+        let free = |c: usize| held.binary_search(&c).is_err();
         let cell = pick(grid, &now, rng);
         let Some(change) = step(grid, cell, &free, rng) else {
             continue;

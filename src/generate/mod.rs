@@ -164,9 +164,9 @@ fn attempt(
     rng.set_stream(index as u64);
     let mut judge = Judge::new(problem.clone());
     let mut run = || -> Option<Puzzle> {
-        let planted = plant::plant(problem, &mut rng)?;
+        let mut planted = plant::plant(problem, &mut rng)?;
         let mut grid = Grid::tight(size, &planted, k, &mut rng)?;
-        if !carve(&mut judge, &mut grid, &planted, &mut rng, stop) {
+        if !carve(&mut judge, &mut grid, &mut planted, &mut rng, stop) {
             return None;
         }
         balance(&mut judge, &mut grid, &planted, &mut rng, stop);

@@ -106,6 +106,20 @@ impl Sampler {
         std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
         propagate::PropagateWalker::sample(self.model.clone(), budget, cap)
     }
+
+    /// A solution of the problem with `regions` within `budget` nodes, ties
+    /// between cells broken by `rank`, as [`ranked_first`] finds it (on the
+    /// sampler's model, regrouped).
+    pub(crate) fn ranked(
+        &mut self,
+        regions: crate::problem::Regions,
+        rank: Vec<u32>,
+        budget: u64,
+    ) -> Option<Vec<usize>> {
+        self.problem.regions = Some(regions);
+        std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
+        propagate::PropagateWalker::ranked_first(self.model.clone(), rank, budget)
+    }
 }
 
 /// A solution of `problem` found by the propagating search within `budget`
