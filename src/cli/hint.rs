@@ -1,4 +1,4 @@
-//! `placer hint`, `placer solve --explain` and `placer generate --difficulty`:
+//! `placer hint` and `placer solve --explain`:
 //! the logical steps of a region game, for people (text, SVG) and programs
 //! (JSON lines).
 
@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use clap::Args as ClapArgs;
 use serde::Serialize;
 
-use super::{BindArgs, Outcome, stderr_line};
+use super::{BindArgs, Outcome};
 use crate::logic::grade::Grade;
 use crate::logic::path::{self, Path as LogicPath};
 use crate::logic::{Board, Step};
@@ -190,48 +190,4 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
     }
     out.flush()?;
     Ok(Outcome::Done)
-}
-
-/// Puzzles `generate --difficulty` tries before giving up.
-pub const DIFFICULTY_TRIES: u64 = 60;
-
-/// The seed of the first puzzle of grade `want` among those generated from
-/// seeds derived from `seed` (the first is `seed` itself), then prints it as
-/// `placer generate` does.
-pub fn generate_graded(args: &super::GenerateArgs, want: Grade) -> Result<Outcome> {
-    let (set, size) = (&args.set, args.size);
-    let spec = crate::spec::RuleSpec::resolve(&args.rules)?;
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    for i in 0..DIFFICULTY_TRIES {
-        let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let puzzle =
-            crate::generate::generate(&spec, set, size, s, super::config::threads(args.threads))?;
-        let cells: Vec<usize> = puzzle
-            .solution
-            .cells
-            .iter()
-            .map(|&(r, c)| puzzle.problem.cell(r, c))
-            .collect();
-        let path = path::explain(&puzzle.problem, Some(&cells)).map_err(anyhow::Error::msg)?;
-        if path.grade == want {
-            stderr_line(format_args!(
-                "difficulty {}: seed {s} (puzzle {} of those from seed {seed})",
-                want.name(),
-                i + 1
-            ));
-            return super::generate::run(&super::GenerateArgs {
-                seed: Some(s),
-                difficulty: None,
-                ..args.clone()
-            });
-        }
-    }
-    bail!(
-        "no {} {size}×{size} puzzle among the {DIFFICULTY_TRIES} generated from seed {seed}; try another --seed, size or --difficulty",
-        want.name()
-    )
 }

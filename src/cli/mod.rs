@@ -80,10 +80,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         Command::Hint(args) => hint::hint(&args),
         Command::Select(args) => select::run(&args),
         Command::Table(args) => table::run(&args),
-        Command::Generate(args) => match args.difficulty {
-            Some(grade) => hint::generate_graded(&args, grade),
-            None => generate::run(&args),
-        },
+        Command::Generate(args) => generate::run(&args),
         Command::Export {
             rules,
             dlx: _,

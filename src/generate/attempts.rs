@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Attempts before the generator gives up.
-pub(super) const ATTEMPTS: usize = 60;
+pub const ATTEMPTS: usize = 60;
 
 /// Runs `attempt(index, stop)` for indices 0, 1, … below [`ATTEMPTS`] on
 /// `threads` threads (at least one, at most [`ATTEMPTS`]) until one

@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Change, Grid};
 use crate::problem::Problem;
-use crate::search::{Sample, Sampler};
+use crate::search::{Rules, Sample, Sampler};
 
 /// Counting stops here (a grid with more solutions is this far).
 const CAP: u128 = 32;
@@ -64,6 +64,9 @@ pub(super) struct Judge {
     sampler: Sampler,
     /// Region grids measured so far.
     pub(super) evaluations: usize,
+    /// Whether a grid is done only when the rules decide every cell (not
+    /// only when it has one solution).
+    decided: bool,
 }
 
 /// How far a grid is from a unique puzzle: smaller is closer, and a count
@@ -87,11 +90,14 @@ impl Distance {
 }
 
 impl Judge {
-    /// A judge for `problem`'s rules (its regions are replaced by each grid's).
-    pub(super) fn new(problem: Problem) -> Judge {
+    /// A judge for `problem`'s rules (its regions are replaced by each
+    /// grid's) whose samples propagate `rules`; with `decided`, a grid is
+    /// done only once they decide every cell.
+    pub(super) fn new(problem: Problem, rules: Rules, decided: bool) -> Judge {
         Judge {
-            sampler: Sampler::new(problem),
+            sampler: Sampler::new(problem, rules),
             evaluations: 0,
+            decided,
         }
     }
 
@@ -156,7 +162,8 @@ impl Judge {
 }
 
 /// Carves `grid`, whose regions each hold their share of `planted`, until
-/// it has one solution, then `planted`: returns whether it got there before
+/// it has one solution, then `planted` (and the judge's rules decide every
+/// cell, if it asks for that): returns whether it got there before
 /// [`PATIENCE`] steps in a row brought it no closer than it had been (or
 /// `stop` said so).
 /// `planted` (increasing) stays a solution throughout: every region keeps
@@ -176,7 +183,7 @@ pub(super) fn carve(
     let mut now = judge.distance(grid, most);
     let mut best = now.key();
     let mut idle = 0;
-    while now.count > 1 {
+    while now.count > 1 || judge.decided && !now.open.is_empty() {
         if idle == PATIENCE || stop() {
             return false;
         }

@@ -19,10 +19,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::error::{Diagnostic, Kind, Setting, Source};
+use crate::logic::grade::Grade;
 use crate::problem::{Bindings, Family, Problem};
-use crate::search::{CountOptions, Solution};
+use crate::search::{CountOptions, Rules, Solution};
 use crate::spec::RuleSpec;
-use attempts::{ATTEMPTS, first_success};
+pub use attempts::ATTEMPTS;
+use attempts::first_success;
 use carve::{Judge, balance, carve};
 use grid::{Grid, label};
 
@@ -55,6 +57,63 @@ pub fn generate(
     size: usize,
     seed: u64,
     threads: usize,
+) -> Result<Puzzle, Diagnostic> {
+    generate_aimed(
+        spec,
+        set,
+        size,
+        seed,
+        threads,
+        Aim::of(Grade::NeedsGuessing),
+    )
+}
+
+/// [`generate`], carving on until the search's rules that match `grade`
+/// decide every cell before any guess: the unit rules and confinement to
+/// single lines for easy, all
+/// but 2×2 capacity for medium, all for hard (for needs-guessing, one
+/// solution is enough, as in [`generate`]). The puzzle then usually has
+/// that grade or an easier one; the hint engine's grade is the word on it
+/// (`placer generate --difficulty` grades and retries).
+pub fn generate_for(
+    spec: &RuleSpec,
+    set: &[(String, i64)],
+    size: usize,
+    seed: u64,
+    threads: usize,
+    grade: Grade,
+) -> Result<Puzzle, Diagnostic> {
+    generate_aimed(spec, set, size, seed, threads, Aim::of(grade))
+}
+
+/// The rules the carving is judged by, and whether they must decide every
+/// cell (else one solution is enough).
+#[derive(Debug, Clone, Copy)]
+struct Aim {
+    rules: Rules,
+    decided: bool,
+}
+
+impl Aim {
+    /// The aim for puzzles of `grade`.
+    fn of(grade: Grade) -> Aim {
+        let (rules, decided) = match grade {
+            Grade::Easy => (Rules::Confined, true),
+            Grade::Medium => (Rules::NoCapacity, true),
+            Grade::Hard => (Rules::All, true),
+            Grade::NeedsGuessing => (Rules::All, false),
+        };
+        Aim { rules, decided }
+    }
+}
+
+fn generate_aimed(
+    spec: &RuleSpec,
+    set: &[(String, i64)],
+    size: usize,
+    seed: u64,
+    threads: usize,
+    aim: Aim,
 ) -> Result<Puzzle, Diagnostic> {
     if !(2..=LARGEST).contains(&size) {
         return Err(Diagnostic::new(format!(
@@ -131,7 +190,7 @@ pub fn generate(
         .with_setting(setting));
     }
     let winner = first_success(threads, |index, stop| {
-        attempt(&problem, k, seed, index, stop)
+        attempt(&problem, k, aim, seed, index, stop)
     });
     if let Some((puzzle, evaluations)) = winner {
         return Ok(Puzzle {
@@ -148,13 +207,14 @@ pub fn generate(
     .with_setting(Setting::Size))
 }
 
-/// Attempt `index` of the seed: plants a random solution, grows regions
+/// Attempt `index` of the seed, carving to `aim`: plants a random solution, grows regions
 /// around it and carves them, with its own random stream (so that attempts
 /// can run in any order on any thread). Returns the puzzle, if it found one
 /// before `stop` said so, and the region grids it counted.
 fn attempt(
     problem: &Problem,
     k: usize,
+    aim: Aim,
     seed: u64,
     index: usize,
     stop: &dyn Fn() -> bool,
@@ -162,7 +222,7 @@ fn attempt(
     let size = problem.rows;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index as u64);
-    let mut judge = Judge::new(problem.clone());
+    let mut judge = Judge::new(problem.clone(), aim.rules, aim.decided);
     let mut run = || -> Option<Puzzle> {
         let mut planted = plant::plant(problem, &mut rng)?;
         let mut grid = Grid::tight(size, &planted, k, &mut rng)?;

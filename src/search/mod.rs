@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 pub use crate::plan::Method;
 pub use count::{ByFrontier, CountOptions, Counted};
 pub use error::SearchError;
-pub(crate) use propagate::Sample;
+pub(crate) use propagate::{Rules, Sample};
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
@@ -82,13 +82,20 @@ pub(crate) struct Sampler {
     /// The model of the last sample's regions (shared with no walker
     /// between samples, so regrouped in place).
     model: std::sync::Arc<propagate::Model>,
+    /// The rules its samples propagate.
+    rules: propagate::Rules,
 }
 
 impl Sampler {
-    /// A sampler for `problem`'s rules; each sample replaces its regions.
-    pub(crate) fn new(problem: crate::problem::Problem) -> Sampler {
+    /// A sampler for `problem`'s rules, its samples propagating `rules`;
+    /// each sample replaces its regions.
+    pub(crate) fn new(problem: crate::problem::Problem, rules: propagate::Rules) -> Sampler {
         let model = std::sync::Arc::new(propagate::Model::new(&problem));
-        Sampler { problem, model }
+        Sampler {
+            problem,
+            model,
+            rules,
+        }
     }
 
     /// What the propagating search learns of the problem with `regions`
@@ -104,7 +111,7 @@ impl Sampler {
     ) -> Option<Sample> {
         self.problem.regions = Some(regions);
         std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
-        propagate::PropagateWalker::sample(self.model.clone(), budget, cap)
+        propagate::PropagateWalker::sample(self.model.clone(), self.rules, budget, cap)
     }
 
     /// A solution of the problem with `regions` within `budget` nodes, ties

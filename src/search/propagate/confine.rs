@@ -27,15 +27,16 @@ pub(crate) struct Buffers {
     touched: Vec<bool>,
 }
 
-/// Runs the rule for each line family against each other family.
-pub(crate) fn confinement(m: &Model, st: &mut State) -> Step {
+/// Runs the rule for each line family against each other family, on bands
+/// of at most `widest` lines.
+pub(crate) fn confinement(m: &Model, st: &mut State, widest: usize) -> Step {
     let mut b = std::mem::take(&mut st.confine);
-    let result = confinement_with(m, st, &mut b);
+    let result = confinement_with(m, st, &mut b, widest);
     st.confine = b;
     result
 }
 
-fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
+fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers, widest: usize) -> Step {
     let mut changed = false;
     for (kind, lines) in &m.families {
         let axis = match kind {
@@ -55,6 +56,7 @@ fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
                 lines: lines.clone(),
                 units: units.clone(),
                 family,
+                widest,
             };
             changed |= band.inside(m, st, buf)?;
             changed |= band.touching(m, st, buf)?;
@@ -70,6 +72,8 @@ struct Band {
     units: std::ops::Range<usize>,
     /// The other family's index in [`Model::families`].
     family: usize,
+    /// The most lines a band takes.
+    widest: usize,
 }
 
 impl Band {
@@ -108,7 +112,7 @@ impl Band {
             // Open cells of the lines, and of the units inside them.
             let (mut open, mut inner) = (0u32, 0u32);
             for b in a..n {
-                if b - a + 1 == n {
+                if b - a + 1 == n || b - a == self.widest {
                     break;
                 }
                 room = st.room(m, self.lines.start + b).saturating_add(room);
@@ -200,7 +204,7 @@ impl Band {
             // Open cells of the lines, and of the units touching them.
             let (mut open, mut outer) = (0u32, 0u32);
             for b in a..n {
-                if b - a + 1 == n {
+                if b - a + 1 == n || b - a == self.widest {
                     break;
                 }
                 need = st.need(m, self.lines.start + b).saturating_add(need);

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use crate::problem::Problem;
 pub(crate) use model::Model;
 use model::TOTAL;
-use rules::Rules;
+pub(crate) use rules::Rules;
 use state::{Cell, Conflict, State};
 
 /// The decisions on a path: cells with a piece, cells left empty.
@@ -64,6 +64,9 @@ pub(crate) struct PropagateWalker {
     /// A decision whose piece branch took more than this many nodes starts
     /// its empty branch with a round of probing ([`PropagateWalker::probe`]).
     probe_after: u64,
+    /// The rules propagation runs after every decision: all of them but in
+    /// the generator's samples aimed at easier puzzles.
+    rules: Rules,
     /// How many rounds of probing in a row found nothing (at most 32): the
     /// next round waits for a piece branch of `probe_after << backoff` nodes.
     backoff: u32,
@@ -115,6 +118,7 @@ impl PropagateWalker {
             budget: u64::MAX,
             rank: None,
             probe_after: PROBE_AFTER,
+            rules: Rules::All,
             backoff: 0,
         }
     }
@@ -150,7 +154,7 @@ impl PropagateWalker {
     }
 
     fn propagate(&mut self) -> Result<(), Conflict> {
-        self.propagate_with(Rules::All)
+        self.propagate_with(self.rules)
     }
 
     /// Runs the unit rules and then `rules` until none decides a cell.
@@ -213,13 +217,16 @@ impl PropagateWalker {
     /// What the walk learns of the model's problem within `budget` nodes:
     /// the cells the rules leave open at the root, the solutions counted up
     /// to `cap` of those open cells (0: none counted) and the first two;
-    /// `None` when the rules rule out every solution.
+    /// `None` when the rules rule out every solution. Propagation runs
+    /// `rules`.
     pub(crate) fn sample(
         m: Arc<Model>,
+        rules: Rules,
         budget: u64,
         cap: impl FnOnce(&[usize]) -> u128,
     ) -> Option<Sample> {
         let mut w = PropagateWalker::on(m, &[], &[]);
+        w.rules = rules;
         // The generator's samples stay what they were.
         w.probe_after = u64::MAX;
         w.start();

@@ -22,12 +22,23 @@ pub(crate) enum Rules {
     /// All but confinement, the dearest: in probes, where capacity finds
     /// nearly every conflict (measured in docs/PUZZLES.md).
     Probe,
+    /// All but capacity: what the hint engine's easy and medium techniques
+    /// reach, for generating puzzles of those grades.
+    NoCapacity,
+    /// Confinement to single lines alone: with the unit rules (neighbours,
+    /// last cells), what the hint engine's easy techniques reach.
+    Confined,
 }
 
 /// Runs `rules` in order of cost; stops at the first that decides a cell,
 /// so that the cheap unit rules run again first.
 pub(crate) fn deduce(m: &Model, st: &mut State, rules: Rules) -> Step {
-    Ok(common_attacks(m, st)? || capacity(m, st)? || rules == Rules::All && confinement(m, st)?)
+    if rules == Rules::Confined {
+        return confinement(m, st, 1);
+    }
+    Ok(common_attacks(m, st)?
+        || rules != Rules::NoCapacity && capacity(m, st)?
+        || rules != Rules::Probe && confinement(m, st, usize::MAX)?)
 }
 
 /// Whether unit `u` changed since the capacity rule last looked, marking it seen.

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::model::Model;
-use super::{PropagateWalker, Sample};
+use super::{PropagateWalker, Rules, Sample};
 use crate::problem::{Bindings, Problem};
 use crate::spec::RuleSpec;
 
@@ -84,7 +84,7 @@ fn walks_with_and_without_common_attackers_agree() {
 }
 
 fn sample(p: &Problem, cap: u128, budget: u64) -> Option<Sample> {
-    PropagateWalker::sample(Arc::new(Model::new(p)), budget, |_| cap)
+    PropagateWalker::sample(Arc::new(Model::new(p)), Rules::All, budget, |_| cap)
 }
 
 #[test]
@@ -260,6 +260,82 @@ fn walk_probing(m: Model, probe_after: u64) -> (Vec<Vec<usize>>, u64) {
     (all, w.nodes)
 }
 
+/// Rows as regions of an `n`×`n` board, then `moves` random cells each
+/// given the region of a random neighbour (regions may split: the rules
+/// do not care).
+fn moved_rows(rng: &mut rand_chacha::ChaCha8Rng, n: usize, moves: usize) -> String {
+    use rand::Rng;
+    let mut labels: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
+    for _ in 0..moves {
+        let (r, c) = (rng.random_range(0..n), rng.random_range(0..n));
+        let (r2, c2) = match rng.random_range(0..4) {
+            0 => (r + 1, c),
+            1 => (r, c + 1),
+            2 => (r.wrapping_sub(1), c),
+            _ => (r, c.wrapping_sub(1)),
+        };
+        if r2 < n && c2 < n {
+            labels[r * n + c] = labels[r2 * n + c2];
+        }
+    }
+    picture(&labels, n)
+}
+
+/// Every set of rules the walk can propagate (the generator aims with the
+/// weaker ones) keeps every solution: as many as with all of them, and on
+/// 6×6 the oracle's; the weaker sets leave no fewer cells open at the
+/// root, and on the 10×10 example, which all the rules solve, more.
+#[test]
+fn every_rule_set_keeps_every_solution() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let sets = [Rules::All, Rules::Probe, Rules::NoCapacity, Rules::Confined];
+    let mut open = [0; 4];
+    for (n, k, moves) in [(6usize, 1, 6), (7, 1, 10), (8, 2, 10), (9, 2, 20)] {
+        for _ in 0..4 {
+            let picture = moved_rows(&mut rng, n, moves);
+            let p = star_battle(k, &picture);
+            let m = Arc::new(Model::new(&p));
+            let (mut all, _) = walk(Model::new(&p));
+            all.sort();
+            if n <= 6 {
+                assert_eq!(all, crate::problem::oracle::solutions(&p), "{picture}");
+            }
+            for (i, rules) in sets.into_iter().enumerate() {
+                let s = PropagateWalker::sample(m.clone(), rules, u64::MAX, |_| u128::MAX);
+                let (count, first) = s
+                    .as_ref()
+                    .map_or((0, vec![]), |s| (s.count, s.first.clone()));
+                assert_eq!(count, all.len() as u128, "{rules:?}\n{picture}");
+                assert!(first.iter().all(|f| all.binary_search(f).is_ok()));
+                assert_eq!(first.len(), all.len().min(2));
+                open[i] += s.map_or(0, |s| s.open.len());
+            }
+        }
+    }
+    assert!(
+        open[0] <= open[2] && open[2] <= open[3],
+        "open cells {open:?}"
+    );
+    // On a published-style puzzle all the rules decide every cell, and the
+    // weaker sets do not.
+    let p = star_battle(
+        2,
+        include_str!("../../../examples/puzzles/star-battle-10.txt"),
+    );
+    let m = Arc::new(Model::new(&p));
+    let open = sets.map(|rules| {
+        PropagateWalker::sample(m.clone(), rules, 0, |_| 0)
+            .unwrap()
+            .open
+            .len()
+    });
+    assert!(
+        open[0] == 0 && open[2] > 0 && open[3] > open[2],
+        "open cells {open:?}"
+    );
+}
+
 /// Probing only empties cells no solution fills: walks that probe at every
 /// empty branch find what walks that never probe find (and, on 6×6, what
 /// the oracle finds) on rows as regions with random cells moved to a
@@ -267,25 +343,12 @@ fn walk_probing(m: Model, probe_after: u64) -> (Vec<Vec<usize>>, u64) {
 /// probing does prune.
 #[test]
 fn probing_keeps_every_solution() {
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
     let (mut pruned, mut solutions) = (0, 0);
     for (n, k, moves) in [(6usize, 1, 4), (7, 1, 12), (8, 2, 8), (9, 2, 10)] {
         for _ in 0..3 {
-            let mut labels: Vec<u8> = (0..n * n).map(|c| (c / n) as u8).collect();
-            for _ in 0..moves {
-                let (r, c) = (rng.random_range(0..n), rng.random_range(0..n));
-                let (r2, c2) = match rng.random_range(0..4) {
-                    0 => (r + 1, c),
-                    1 => (r, c + 1),
-                    2 => (r.wrapping_sub(1), c),
-                    _ => (r, c.wrapping_sub(1)),
-                };
-                if r2 < n && c2 < n {
-                    labels[r * n + c] = labels[r2 * n + c2];
-                }
-            }
-            let picture = picture(&labels, n);
+            let picture = moved_rows(&mut rng, n, moves);
             let p = star_battle(k, &picture);
             let (plain, nodes) = walk_probing(Model::new(&p), u64::MAX);
             let (probing, probing_nodes) = walk_probing(Model::new(&p), 0);
