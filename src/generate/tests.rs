@@ -37,6 +37,16 @@ fn check(p: &Puzzle, size: usize) {
     assert_eq!(counted.count, 1, "{}", p.picture);
 }
 
+/// The cells of `p`'s solution, row-major.
+fn cells(p: &Puzzle) -> Vec<usize> {
+    let cols = p.problem.cols;
+    p.solution
+        .cells
+        .iter()
+        .map(|&(r, c)| r * cols + c)
+        .collect()
+}
+
 #[test]
 fn small_puzzles_are_unique_by_the_oracle_too() {
     for (game, set, size, seed) in [
@@ -55,12 +65,7 @@ fn small_puzzles_are_unique_by_the_oracle_too() {
             "{game} {size}×{size} seed {seed}:\n{}",
             p.picture
         );
-        let cells: Vec<usize> = p
-            .solution
-            .cells
-            .iter()
-            .map(|&(r, c)| r * size + c)
-            .collect();
+        let cells = cells(&p);
         assert_eq!(all[0], cells, "{}", p.picture);
     }
 }
@@ -346,12 +351,7 @@ fn aimed_puzzles_are_decided_by_their_rules() {
         let regions = p.problem.regions.clone().unwrap();
         let sample = sampler.sample(regions, 0, |_| 0).unwrap();
         assert_eq!(sample.open, Vec::<usize>::new(), "{grade:?}\n{}", p.picture);
-        let cells: Vec<usize> = p
-            .solution
-            .cells
-            .iter()
-            .map(|&(r, c)| r * size + c)
-            .collect();
+        let cells = cells(&p);
         let path = crate::logic::path::explain(&p.problem, Some(&cells)).unwrap();
         assert_eq!(path.grade, grade, "{}", p.picture);
     }
