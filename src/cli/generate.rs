@@ -17,7 +17,7 @@ use crate::output::{self, Format};
 use crate::spec::RuleSpec;
 
 /// Puzzles `generate --difficulty` tries before giving up.
-pub const DIFFICULTY_TRIES: u64 = 60;
+const DIFFICULTY_TRIES: u64 = 60;
 
 /// Runs `placer generate`.
 pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
@@ -44,9 +44,13 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
         started.elapsed().as_secs_f64()
     );
     let mut out = io::stdout().lock();
+    // With --difficulty the grade is part of what the seed reproduces.
+    let grade = args
+        .difficulty
+        .map_or(String::new(), |g| format!(", {}", g.name()));
     writeln!(
         out,
-        "# {} {size}×{size}, seed {seed}, one solution",
+        "# {} {size}×{size}, seed {seed}{grade}, one solution",
         puzzle.problem.name
     )?;
     out.write_all(puzzle.picture.as_bytes())?;

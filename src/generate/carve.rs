@@ -9,8 +9,8 @@
 //! with a path to its region's border) into a neighbouring region. The move
 //! stays when the distance does not grow, and now and then when a grid of
 //! few solutions gets a few more. The planted solution, which every region
-//! keeps its share of, is redrawn now and then from the grid's own
-//! solutions, so that other moves open up. Every question to the engine has
+//! keeps its share of, is replaced now and then by another of the grid's
+//! own solutions (replanting), so that other moves open up. Every question to the engine has
 //! a node budget; the region model is regrouped, not rebuilt, per grid.
 
 use rand::Rng;
@@ -38,18 +38,19 @@ const PATIENCE: usize = 2_000;
 const REDRAW: f64 = 0.5;
 /// How often a step that makes a counted grid (a few solutions) worse is
 /// kept, so that the climb can leave a grid where every move that kills
-/// one solution lets in others.
+/// one solution lets in others (and, once unique, a move that opens more
+/// cells, when the rules must decide every cell).
 const UPHILL: f64 = 0.05;
 /// Steps without getting closer after which the planted solution is
 /// replaced by a random solution of the grid (measured on three to five
-/// stars at 24–26, 32 seeds: every seed found a puzzle, in 0.2–2.9 s with
-/// one thread, against 0.6–49 s and two seeds failing with the first
-/// planted solution kept; every 30 steps did about as well, every 500
-/// worse; docs/PUZZLES.md).
-const SWITCH: usize = 100;
+/// stars at 24–26, 32 seeds, one thread: every seed found a puzzle, in
+/// 0.13–2.9 s, against 0.6–49 s and one failure with the first planted
+/// solution kept; every 30 steps did about as well but up to 18 s, every
+/// 500 worse; docs/PUZZLES.md).
+const REPLANT_AFTER: usize = 100;
 /// Nodes the search may take to find that solution (else the planted one
-/// stays): 20 000 made some switches cost more than the climb.
-const RESEED: u64 = 2_000;
+/// stays): 20 000 made some replantings cost more than the climb.
+const REPLANT_NODES: u64 = 2_000;
 /// From this size on, grids with as many cells open are told apart by the
 /// search space the rules leave, so that moves that open no fewer cells can
 /// still make progress (measured on three to five stars at 24–26, two sets
@@ -70,7 +71,7 @@ pub(super) struct Judge {
 }
 
 /// How far a grid is from a unique puzzle: smaller is closer, and a count
-/// of one is there.
+/// of one is there (with no cell open, when the rules must decide them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Distance {
     /// Solutions counted up to [`CAP`], or [`CAP`] when not counted.
@@ -114,11 +115,11 @@ impl Judge {
     }
 
     /// A random solution of `grid` (ties between cells broken in a random
-    /// order), if the search finds one within [`RESEED`] nodes.
-    fn reseed(&mut self, grid: &Grid, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
+    /// order), if the search finds one within [`REPLANT_NODES`] nodes.
+    fn replant(&mut self, grid: &Grid, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
         let mut rank: Vec<u32> = (0..grid.region.len() as u32).collect();
         rank.shuffle(rng);
-        self.sampler.ranked(grid.regions(), rank, RESEED)
+        self.sampler.ranked(grid.regions(), rank, REPLANT_NODES)
     }
 
     /// The number of cells the rules leave open at the root with `grid`'s
@@ -162,13 +163,13 @@ impl Judge {
 }
 
 /// Carves `grid`, whose regions each hold their share of `planted`, until
-/// it has one solution, then `planted` (and the judge's rules decide every
-/// cell, if it asks for that): returns whether it got there before
+/// `planted` (replanted on the way) is its only solution and, if the judge
+/// asks, the judge's rules decide every cell: returns whether it got there before
 /// [`PATIENCE`] steps in a row brought it no closer than it had been (or
 /// `stop` said so).
 /// `planted` (increasing) stays a solution throughout: every region keeps
 /// its share (a carry moves none of its cells, a redraw shares them out
-/// anew between two regions), and after every [`SWITCH`] steps without
+/// anew between two regions), and after every [`REPLANT_AFTER`] steps without
 /// getting closer it becomes another solution of the grid. The distance
 /// does not depend on it; the moves do.
 pub(super) fn carve(
@@ -188,8 +189,10 @@ pub(super) fn carve(
             return false;
         }
         idle += 1;
-        if idle % SWITCH == 0
-            && let Some(other) = judge.reseed(grid, rng)
+        // With one solution, that is the planted one already.
+        if idle % REPLANT_AFTER == 0
+            && now.count != 1
+            && let Some(other) = judge.replant(grid, rng)
         {
             *planted = other;
         }

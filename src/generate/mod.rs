@@ -70,11 +70,13 @@ pub fn generate(
 
 /// [`generate`], carving on until the search's rules that match `grade`
 /// decide every cell before any guess: the unit rules and confinement to
-/// single lines for easy, all
-/// but 2×2 capacity for medium, all for hard (for needs-guessing, one
-/// solution is enough, as in [`generate`]). The puzzle then usually has
-/// that grade or an easier one; the hint engine's grade is the word on it
-/// (`placer generate --difficulty` grades and retries).
+/// single lines for easy; pairs and triples and confinement to bands of
+/// lines, but no 2×2 capacity, for medium; all for hard (for
+/// needs-guessing, one solution is enough, as in [`generate`]). Those rules
+/// reach a little further than the hint engine's techniques of the grade,
+/// so the puzzle usually has that grade, sometimes a harder or easier one:
+/// the hint engine's grade is the word on it (`placer generate
+/// --difficulty` grades and retries).
 pub fn generate_for(
     spec: &RuleSpec,
     set: &[(String, i64)],

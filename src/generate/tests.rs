@@ -356,3 +356,12 @@ fn aimed_puzzles_are_decided_by_their_rules() {
         assert_eq!(path.grade, grade, "{}", p.picture);
     }
 }
+
+#[test]
+fn aimed_puzzles_do_not_depend_on_the_threads() {
+    let a = generate_for(&spec("star-battle"), &stars(2), 10, 3, 1, Grade::Easy).unwrap();
+    let b = generate_for(&spec("star-battle"), &stars(2), 10, 3, 2, Grade::Easy).unwrap();
+    assert_eq!((a.picture, a.evaluations), (b.picture, b.evaluations));
+    let plain = generate(&spec("star-battle"), &stars(2), 10, 3, 2).unwrap();
+    assert_ne!(plain.evaluations, b.evaluations, "the aim changed nothing");
+}

@@ -22,8 +22,9 @@ pub(crate) enum Rules {
     /// All but confinement, the dearest: in probes, where capacity finds
     /// nearly every conflict (measured in docs/PUZZLES.md).
     Probe,
-    /// All but capacity: what the hint engine's easy and medium techniques
-    /// reach, for generating puzzles of those grades.
+    /// All but capacity, with common attacks of units of at most three
+    /// open cells: about what the hint engine's medium techniques reach,
+    /// for generating puzzles of that grade.
     NoCapacity,
     /// Confinement to single lines alone: with the unit rules (neighbours,
     /// last cells), what the hint engine's easy techniques reach.
@@ -36,7 +37,12 @@ pub(crate) fn deduce(m: &Model, st: &mut State, rules: Rules) -> Step {
     if rules == Rules::Confined {
         return confinement(m, st, 1);
     }
-    Ok(common_attacks(m, st)?
+    let common = if rules == Rules::NoCapacity {
+        3
+    } else {
+        COMMON_OPEN
+    };
+    Ok(common_attacks(m, st, common)?
         || rules != Rules::NoCapacity && capacity(m, st)?
         || rules != Rules::Probe && confinement(m, st, usize::MAX)?)
 }
@@ -51,9 +57,9 @@ fn fresh(st: &mut State, u: usize) -> bool {
 /// Units whose open cells are checked for common attacks, at most this many.
 const COMMON_OPEN: u32 = 6;
 
-/// A unit that still needs a piece among few open cells: every cell that
-/// attacks all of them stays empty.
-fn common_attacks(m: &Model, st: &mut State) -> Step {
+/// A unit that still needs a piece among at most `most` open cells: every
+/// cell that attacks all of them stays empty.
+fn common_attacks(m: &Model, st: &mut State, most: u32) -> Step {
     let mut changed = false;
     let mut cells = Vec::new();
     for u in 1..m.units.len() {
@@ -61,7 +67,7 @@ fn common_attacks(m: &Model, st: &mut State) -> Step {
         if std::mem::replace(&mut st.common_seen[u], st.version[u]) == st.version[u] {
             continue;
         }
-        if st.need(m, u) == 0 || st.open[u] > COMMON_OPEN || st.open[u] == 0 {
+        if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 {
             continue;
         }
         cells.clear();
