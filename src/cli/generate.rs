@@ -73,10 +73,9 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
 /// The first puzzle of grade `want` among those carved for it from seeds
 /// derived from `seed` (the first is `seed` itself), with its seed.
 fn graded(spec: &RuleSpec, args: &GenerateArgs, seed: u64, want: Grade) -> Result<(Puzzle, u64)> {
-    let size = args.size;
+    let (size, threads) = (args.size, threads(args.threads));
     for i in 0..DIFFICULTY_TRIES {
         let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let threads = threads(args.threads);
         let puzzle = match crate::generate::generate_for(spec, &args.set, size, s, threads, want) {
             Ok(puzzle) => puzzle,
             // Carving found no grid that easy from this seed: more seeds

@@ -14,7 +14,6 @@
 //! a node budget; the region model is regrouped, not rebuilt, per grid.
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Change, Grid};
@@ -117,8 +116,7 @@ impl Judge {
     /// A random solution of `grid` (ties between cells broken in a random
     /// order), if the search finds one within [`REPLANT_NODES`] nodes.
     fn replant(&mut self, grid: &Grid, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
-        let mut rank: Vec<u32> = (0..grid.region.len() as u32).collect();
-        rank.shuffle(rng);
+        let rank = super::plant::random_rank(grid.region.len(), rng);
         self.sampler.ranked(grid.regions(), rank, REPLANT_NODES)
     }
 

@@ -17,7 +17,13 @@ const BUDGET: u64 = 20_000;
 /// cells increasing; `None` when the search ran out of budget in this
 /// random order.
 pub(super) fn plant(rows: &Problem, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
-    let mut rank: Vec<u32> = (0..rows.cells() as u32).collect();
+    crate::search::ranked_first(rows, random_rank(rows.cells(), rng), BUDGET)
+}
+
+/// A random order of `cells` cells, as ranks: ties between equally
+/// constrained cells broken by it give a random solution.
+pub(super) fn random_rank(cells: usize, rng: &mut ChaCha8Rng) -> Vec<u32> {
+    let mut rank: Vec<u32> = (0..cells as u32).collect();
     rank.shuffle(rng);
-    crate::search::ranked_first(rows, rank, BUDGET)
+    rank
 }

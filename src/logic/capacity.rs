@@ -10,7 +10,9 @@ use crate::problem::Family;
 /// The first unit (or pair of neighbouring rows or columns) whose 2×2
 /// cover makes progress.
 pub fn capacity(b: &Board) -> Option<Step> {
-    areas(b).into_iter().find_map(|Area { name, pair, open, need }| {
+    areas(b).into_iter().find_map(|area| {
+        let (verb, its) = area.wording();
+        let Area { name, open, need, .. } = area;
         if need < 1 || open.len() as isize <= need || at_least(b, &open) > need as usize {
             return None;
         }
@@ -20,7 +22,6 @@ pub fn capacity(b: &Board) -> Option<Step> {
         if !found || blocks.len() as isize != need {
             return None;
         }
-        let (verb, its) = if pair { ("need", "their") } else { ("needs", "its") };
         let groups: Vec<String> = blocks
             .iter()
             .map(|bl| format!("[{}]", b.list(&mine(&open, bl))))
@@ -47,11 +48,7 @@ pub fn overfull(b: &Board) -> Option<String> {
         let mut blocks = Vec::new();
         let mut nodes = COVER_NODES;
         cover(b, &a.open, need as usize - 1, &mut blocks, &mut nodes).then(|| {
-            let (verb, its) = if a.pair {
-                ("need", "their")
-            } else {
-                ("needs", "its")
-            };
+            let (verb, its) = a.wording();
             let fit = match blocks.len() {
                 1 => "one 2×2 block, holding".to_string(),
                 n => format!("{n} 2×2 blocks, each holding"),
@@ -72,6 +69,17 @@ struct Area {
     pair: bool,
     open: Vec<usize>,
     need: isize,
+}
+
+impl Area {
+    /// The verb and possessive that go with the area's name.
+    fn wording(&self) -> (&'static str, &'static str) {
+        if self.pair {
+            ("need", "their")
+        } else {
+            ("needs", "its")
+        }
+    }
 }
 
 /// Each unit, then each pair of neighbouring rows and of neighbouring columns.

@@ -109,9 +109,15 @@ impl Sampler {
         budget: u64,
         cap: impl FnOnce(&[usize]) -> u128,
     ) -> Option<Sample> {
+        let model = self.regroup(regions);
+        propagate::PropagateWalker::sample(model, self.rules, budget, cap)
+    }
+
+    /// The model regrouped for `regions`, shared with the walker about to use it.
+    fn regroup(&mut self, regions: crate::problem::Regions) -> std::sync::Arc<propagate::Model> {
         self.problem.regions = Some(regions);
         std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
-        propagate::PropagateWalker::sample(self.model.clone(), self.rules, budget, cap)
+        self.model.clone()
     }
 
     /// A solution of the problem with `regions` within `budget` nodes, ties
@@ -123,9 +129,8 @@ impl Sampler {
         rank: Vec<u32>,
         budget: u64,
     ) -> Option<Vec<usize>> {
-        self.problem.regions = Some(regions);
-        std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
-        propagate::PropagateWalker::ranked_first(self.model.clone(), rank, budget)
+        let model = self.regroup(regions);
+        propagate::PropagateWalker::ranked_first(model, rank, budget)
     }
 }
 

@@ -34,17 +34,36 @@ pub(crate) enum Rules {
 /// Runs `rules` in order of cost; stops at the first that decides a cell,
 /// so that the cheap unit rules run again first.
 pub(crate) fn deduce(m: &Model, st: &mut State, rules: Rules) -> Step {
-    if rules == Rules::Confined {
-        return confinement(m, st, 1);
+    let (common, widest) = (rules.common(), rules.widest());
+    Ok(common > 0 && common_attacks(m, st, common)?
+        || rules.capacity() && capacity(m, st)?
+        || widest > 0 && confinement(m, st, widest)?)
+}
+
+impl Rules {
+    /// The most open cells of a unit whose common attacks are emptied
+    /// (0: none are).
+    fn common(self) -> u32 {
+        match self {
+            Rules::All | Rules::Probe => COMMON_OPEN,
+            Rules::NoCapacity => 3,
+            Rules::Confined => 0,
+        }
     }
-    let common = if rules == Rules::NoCapacity {
-        3
-    } else {
-        COMMON_OPEN
-    };
-    Ok(common_attacks(m, st, common)?
-        || rules != Rules::NoCapacity && capacity(m, st)?
-        || rules != Rules::Probe && confinement(m, st, usize::MAX)?)
+
+    /// Whether the capacity rule runs.
+    fn capacity(self) -> bool {
+        matches!(self, Rules::All | Rules::Probe)
+    }
+
+    /// The widest band of lines confinement looks at (0: it does not run).
+    fn widest(self) -> usize {
+        match self {
+            Rules::All | Rules::NoCapacity => usize::MAX,
+            Rules::Confined => 1,
+            Rules::Probe => 0,
+        }
+    }
 }
 
 /// Whether unit `u` changed since the capacity rule last looked, marking it seen.
