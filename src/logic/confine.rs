@@ -34,6 +34,9 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
     None
 }
 
+/// Units, each with the units of another family its open cells touch.
+type Touch = Vec<(usize, Vec<usize>)>;
+
 /// Units of the family `outer` that still need pieces.
 fn needy(b: &Board, family: Family) -> Vec<usize> {
     (0..b.units.len())
@@ -41,23 +44,105 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
         .collect()
 }
 
+/// The first step (its lines least in lexicographic order) where units of
+/// `inner` fill k units of `outer`. In a state with solutions such lines
+/// are the union of the lines the units inside them touch (a line none of
+/// them touches would need pieces of their own), so only unions of touched
+/// lines are tried, not every k of them; [`overfull`] finds the states
+/// without solutions where that fails.
 fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step> {
     let lines = needy(b, outer);
     if lines.len() <= k {
         return None;
     }
-    let touch = touching(b, inner, outer, k);
-    if touch.is_empty() {
-        return None;
-    }
+    let (touch, unions) = unions(b, inner, &lines, k);
     let needs = needs(b);
-    let mut chosen = Vec::with_capacity(k);
-    let mut t = Vec::with_capacity(k);
-    combos(lines.len(), k, 0, &mut chosen, &mut |pick| {
-        t.clear();
-        t.extend(pick.iter().map(|&i| lines[i]));
-        inside(b, &needs, &touch, &t)
+    unions
+        .iter()
+        .filter(|t| t.len() == k)
+        .find_map(|t| inside(b, &needs, &touch, t))
+}
+
+/// Units of one family whose open cells lie in at most [`MAX_K`] units of
+/// another that need fewer pieces than they do, and why: the state has no
+/// solution.
+pub fn overfull(b: &Board) -> Option<String> {
+    let needs = needs(b);
+    PAIRS.iter().find_map(|&(inner, outer)| {
+        let (touch, unions) = unions(b, inner, &needy(b, outer), MAX_K);
+        unions.iter().find_map(|t| {
+            let s: Vec<usize> = within(&touch, t).collect();
+            let need_s: isize = s.iter().map(|&u| needs[u]).sum();
+            let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+            (need_s > need_t).then(|| {
+                let names =
+                    |us: &[usize]| us.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
+                let (verb, its) = if s.len() == 1 {
+                    ("needs", "its")
+                } else {
+                    ("need", "their")
+                };
+                format!(
+                    "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
+                    names(&s),
+                    b.pieces(need_s),
+                    names(t),
+                    if t.len() == 1 { "needs" } else { "need" },
+                    b.pieces(need_t)
+                )
+            })
+        })
     })
+}
+
+/// The units of `inner` that need pieces with the units of `lines` (of
+/// one family, increasing) their open cells touch, and every union of up
+/// to `most` of those sets of lines, each increasing, in increasing order.
+/// Units touching a line not in `lines` are left out.
+fn unions(b: &Board, inner: Family, lines: &[usize], most: usize) -> (Touch, Vec<Vec<usize>>) {
+    let Some(&first) = lines.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    let outer = b.units[first].family;
+    let mut touch = touching(b, inner, outer, most);
+    touch.retain(|(_, t)| t.iter().all(|v| lines.binary_search(v).is_ok()));
+    let mut sets: Vec<&[usize]> = touch
+        .iter()
+        .map(|(_, t)| t.as_slice())
+        .filter(|t| !t.is_empty())
+        .collect();
+    sets.sort_unstable();
+    sets.dedup();
+    let mut out = Vec::new();
+    unite(&sets, most, &[], &mut out);
+    out.sort_unstable();
+    out.dedup();
+    (touch, out)
+}
+
+/// Pushes to `out` every union of `so_far` with some of `sets` that has
+/// more members than `so_far` and at most `most` (each increasing).
+fn unite(sets: &[&[usize]], most: usize, so_far: &[usize], out: &mut Vec<Vec<usize>>) {
+    for (i, set) in sets.iter().enumerate() {
+        let mut u: Vec<usize> = so_far.iter().chain(set.iter()).copied().collect();
+        u.sort_unstable();
+        u.dedup();
+        if u.len() > so_far.len() && u.len() <= most {
+            unite(&sets[i + 1..], most, &u, out);
+            out.push(u);
+        }
+    }
+}
+
+/// The units of `touch` whose touched units all lie in `t`.
+fn within<'a>(
+    touch: &'a [(usize, Vec<usize>)],
+    t: &'a [usize],
+) -> impl Iterator<Item = usize> + 'a {
+    touch
+        .iter()
+        .filter(|(_, touched)| touched.iter().all(|v| t.contains(v)))
+        .map(|&(u, _)| u)
 }
 
 /// Every unit's [`Board::need`], by unit.
@@ -67,7 +152,7 @@ fn needs(b: &Board) -> Vec<isize> {
 
 /// For each unit of the family `inner` that still needs pieces: the units of
 /// the family `outer` its open cells touch, when they are at most `most`.
-fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Vec<(usize, Vec<usize>)> {
+fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Touch {
     needy(b, inner)
         .into_iter()
         .map(|u| {
@@ -93,21 +178,12 @@ fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Vec<(usize,
 /// they need as many pieces as `t`, the other cells of `t` are empty.
 /// `needs[u]` is unit `u`'s [`Board::need`].
 fn inside(b: &Board, needs: &[isize], touch: &[(usize, Vec<usize>)], t: &[usize]) -> Option<Step> {
-    let within = |touched: &[usize]| touched.iter().all(|v| t.contains(v));
-    let need_s: isize = touch
-        .iter()
-        .filter(|(_, touched)| within(touched))
-        .map(|&(u, _)| needs[u])
-        .sum();
+    let need_s: isize = within(touch, t).map(|u| needs[u]).sum();
     let need_t: isize = t.iter().map(|&u| needs[u]).sum();
     if need_s == 0 || need_s != need_t {
         return None;
     }
-    let s: Vec<usize> = touch
-        .iter()
-        .filter(|(_, touched)| within(touched))
-        .map(|(u, _)| *u)
-        .collect();
+    let s: Vec<usize> = within(touch, t).collect();
     let exclude: Vec<usize> = t
         .iter()
         .flat_map(|&v| b.open(v))
@@ -179,27 +255,123 @@ fn explain(
     step(technique, vec![], exclude, reason, focus)
 }
 
-/// Calls `f` on each k-subset of `0..n` (increasing indices) until it returns `Some`.
-fn combos<T>(
-    n: usize,
-    k: usize,
-    from: usize,
-    chosen: &mut Vec<usize>,
-    f: &mut impl FnMut(&[usize]) -> Option<T>,
-) -> Option<T> {
-    if chosen.len() == k {
-        return f(chosen);
-    }
-    for i in from..n {
-        if n - i < k - chosen.len() {
-            break;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::Mark;
+    use rand::{Rng, SeedableRng};
+
+    /// The step of [`confined_in`] found by trying every k lines in
+    /// lexicographic order, as the technique did before it tried only
+    /// unions of touched lines.
+    fn every_k(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step> {
+        fn pick(
+            lines: &[usize],
+            t: &mut Vec<usize>,
+            k: usize,
+            see: &mut dyn FnMut(&[usize]) -> Option<Step>,
+        ) -> Option<Step> {
+            if t.len() == k {
+                return see(t);
+            }
+            for (i, &l) in lines.iter().enumerate() {
+                t.push(l);
+                let found = pick(&lines[i + 1..], t, k, see);
+                t.pop();
+                if found.is_some() {
+                    return found;
+                }
+            }
+            None
         }
-        chosen.push(i);
-        let found = combos(n, k, i + 1, chosen, f);
-        chosen.pop();
-        if found.is_some() {
-            return found;
+        let lines = needy(b, outer);
+        if lines.len() <= k {
+            return None;
         }
+        let touch = touching(b, inner, outer, k);
+        let needs = needs(b);
+        pick(&lines, &mut Vec::new(), k, &mut |t| {
+            inside(b, &needs, &touch, t)
+        })
     }
-    None
+
+    /// On states of generated puzzles that their solution completes, the
+    /// unions of touched lines find the same confinement as every k lines,
+    /// and no confinement is overfull.
+    #[test]
+    fn unions_of_touched_lines_find_what_every_k_lines_find() {
+        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
+        let (mut states, mut found) = (0, 0);
+        for (k, size, seed) in [
+            (1, 8, 1),
+            (1, 9, 2),
+            (2, 10, 3),
+            (2, 10, 4),
+            (2, 11, 5),
+            (3, 14, 6),
+        ] {
+            let set = [("k".to_string(), k)];
+            let puzzle = crate::generate::generate(&spec, &set, size, seed, 1).unwrap();
+            let p = &puzzle.problem;
+            let solution: Vec<usize> = puzzle
+                .solution
+                .cells
+                .iter()
+                .map(|&(r, c)| p.cell(r, c))
+                .collect();
+            for _ in 0..40 {
+                let mut b = Board::new(p).unwrap();
+                let (fill, clear) = (rng.random_range(0.0..0.6), rng.random_range(0.0..0.9));
+                for c in 0..p.cells() {
+                    let piece = solution.contains(&c);
+                    if piece && rng.random_bool(fill) {
+                        b.marks[c] = Mark::Piece;
+                    } else if !piece && rng.random_bool(clear) {
+                        b.marks[c] = Mark::Empty;
+                    }
+                }
+                states += 1;
+                assert_eq!(overfull(&b), None);
+                for k in 1..=MAX_K {
+                    for (inner, outer) in PAIRS {
+                        let step = confined_in(&b, k, inner, outer);
+                        found += usize::from(step.is_some());
+                        assert_eq!(
+                            step,
+                            every_k(&b, k, inner, outer),
+                            "k {k}, {inner:?} in {outer:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(found > states, "{found} steps in {states} states");
+    }
+
+    #[test]
+    fn units_needing_more_than_the_lines_they_lie_in_are_overfull() {
+        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+        let bindings = crate::problem::Bindings {
+            set: vec![("k".into(), 1)],
+            regions: Some(crate::error::Source::new(
+                "<test>",
+                "AAAB\nCCCB\nCCDB\nDDDD\n",
+            )),
+            cells: None,
+        };
+        let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+        let mut b = Board::new(&p).unwrap();
+        assert_eq!(overfull(&b), None);
+        // With (2,4) and (3,4) empty, regions A and B lie only in row 1.
+        for (r, c) in [(1, 3), (2, 3)] {
+            b.marks[p.cell(r, c)] = Mark::Empty;
+        }
+        assert_eq!(
+            overfull(&b).as_deref(),
+            Some(
+                "region A, region B need 2 stars but their open cells lie only in row 1, which needs 1 star"
+            )
+        );
+    }
 }

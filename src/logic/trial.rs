@@ -1,15 +1,17 @@
 //! A contradiction after any chain of steps: put a piece on an open cell,
 //! then apply the techniques up to 2×2 capacity on a copy of the board (not
 //! lookahead, chain or trial: one supposition at a time) until some unit
-//! cannot be completed: overfull, fewer open cells than it needs, or needing
-//! more pieces than its open cells' 2×2 blocks hold. Then the cell is empty.
+//! cannot be completed: overfull, fewer open cells than it needs, needing
+//! more pieces than its open cells' 2×2 blocks hold, or (with others of its
+//! family) more than the lines or regions its open cells lie in need. Then
+//! the cell is empty.
 //!
 //! Following every open cell would take seconds a step, so the propagating
 //! search's rules pick the cells: those where a piece leads its rules to a
 //! contradiction, the quickest first. The first of them the techniques
 //! confirm is the step; the search only chooses, the techniques prove.
 
-use super::{Board, Mark, Step, Technique, capacity, step};
+use super::{Board, Mark, Step, Technique, capacity, confine, step};
 
 /// The hardest technique a supposition is followed with.
 const FOLLOW: Technique = Technique::Capacity;
@@ -63,7 +65,11 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
     after.marks[cell] = Mark::Piece;
     let mut steps = Vec::new();
     loop {
-        if let Some(why) = after.contradiction().or_else(|| capacity::overfull(&after)) {
+        let why = after.contradiction();
+        if let Some(why) = why
+            .or_else(|| confine::overfull(&after))
+            .or_else(|| capacity::overfull(&after))
+        {
             return Some((steps, why));
         }
         let next = after.step_up_to(FOLLOW)?;
