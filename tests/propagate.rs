@@ -205,3 +205,40 @@ fn shared_hard_puzzles_are_unique() {
     }
     assert!(seen > 0, "no star*.txt in {dir}");
 }
+
+/// One piece per region goes to the unit walker up to 12×12 and to the
+/// propagating search above, where the walker's trees explode.
+#[test]
+fn one_piece_per_region_propagates_above_twelve_by_twelve() {
+    for (n, method) in [
+        (12, Method::Units),
+        (13, Method::Propagate),
+        (26, Method::Propagate),
+    ] {
+        // Every row its own region: a valid Queens game of any size.
+        let ids: Vec<usize> = (0..n * n).map(|i| i / n).collect();
+        let problem = bind("region-queens", 1, picture(n, &ids, &vec![9; n * n])).unwrap();
+        assert_eq!(problem.plan().method, method, "{n}×{n}");
+    }
+}
+
+/// Generated 22×22 and 26×26 Queens games, which the unit walker took
+/// minutes to prove unique, are proved unique by the plan's search.
+#[test]
+fn large_generated_queens_games_are_proved_unique() {
+    let spec = RuleSpec::resolve("region-queens").unwrap();
+    for (size, seed) in [(22, 2), (26, 1), (26, 4)] {
+        let puzzle = placer::generate::generate(&spec, &[], size, seed, 1).unwrap();
+        let limited = CountOptions {
+            limit: Some(2),
+            ..CountOptions::default()
+        };
+        let plan = puzzle.problem.plan();
+        assert_eq!(plan.method, Method::Propagate);
+        assert_eq!(
+            plan.count(limited).unwrap().count,
+            1,
+            "{size}×{size} seed {seed}"
+        );
+    }
+}

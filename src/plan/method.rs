@@ -16,11 +16,13 @@ pub enum Method {
         groups: bool,
     },
     /// Most-constrained unit first: for group rules where one family of exact
-    /// groups of one piece each covers the board (Queens game, one-star battle).
+    /// groups of one piece each covers the board (Queens game, one-star
+    /// battle) of side at most 12.
     Units,
     /// Propagation to a fixed point after every decision, then a branch on
     /// the most constrained unit: for group rules where a family of exact
-    /// groups of two or more pieces covers the board (star battle, k ≥ 2).
+    /// groups of two or more pieces covers the board (star battle, k ≥ 2),
+    /// or of one piece each on a board of side over 12.
     Propagate,
     /// The permutation kernel for counting: one piece per row and column on a
     /// plain square board, one class representative per symmetry class
@@ -75,6 +77,8 @@ impl Method {
         } else if partitioned.is_some_and(|k| k >= 2) {
             // Several pieces per unit: propagation pays (measured in benches/puzzles.rs).
             Method::Propagate
+        } else if partitioned.is_some() && problem.rows.max(problem.cols) > UNITS_LARGEST {
+            Method::Propagate
         } else if partitioned.is_some() {
             Method::Units
         } else {
@@ -82,6 +86,15 @@ impl Method {
         }
     }
 }
+
+/// The largest board side where one piece per unit goes to the unit search
+/// rather than the propagating one. Below it the unit search's set-up is
+/// cheaper and its trees small (Queens game 10×10: 11–54 nodes, 0.05 ms
+/// against 0.25 ms); above it they grow fast with the side (generated
+/// 18×18: up to 113 144 nodes, 27 ms; 22×22: up to 6.3 million, 2 s; some
+/// 26×26 ones past minutes), while the propagating search proves each of
+/// them unique with no branch at all in 0.5–2 ms (docs/PUZZLES.md).
+const UNITS_LARGEST: usize = 12;
 
 /// A permutation rule: n pieces on n×n, one per row and column — the rules
 /// in the terms of the permutation kernel ([`crate::kernel`]).
