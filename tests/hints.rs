@@ -108,7 +108,7 @@ fn check_sound(game: &str, k: i64, size: usize, seed: u64) -> Grade {
     assert!(path.stuck.is_none(), "{label}{:?}", path.stuck);
     assert_eq!(board.cells_marked(Mark::Piece), solution, "{label}");
     assert_eq!(path.solved, path.guesses == 0);
-    path.grade
+    path.grade.expect("a unique puzzle has a grade")
 }
 
 #[test]
@@ -212,9 +212,24 @@ fn explain_says_why_a_puzzle_has_no_solution_and_counts_its_steps() {
     ]);
     let last = out.lines().last().unwrap();
     assert_eq!(
-        last, "no solution: (1,1) and (1,2) attack each other: 1 step, grade easy",
+        last, "no solution: (1,1) and (1,2) attack each other: 1 step",
         "{out}"
     );
+    // No grade fits a puzzle without a solution.
+    let json = stdout_of(&[
+        "solve",
+        "star-battle",
+        "--set",
+        "k=5",
+        "--regions",
+        "examples/puzzles/star-battle-10.txt",
+        "--explain",
+        "--format",
+        "json",
+    ]);
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["grade"], serde_json::Value::Null, "{json}");
+    assert_eq!(last["solved"], false, "{json}");
 }
 
 #[test]
@@ -262,6 +277,28 @@ fn hint_refuses_games_without_regions() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("no regions"));
+}
+
+#[test]
+fn hint_says_how_many_regions_need_how_many_pieces_when_they_do_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.txt");
+    std::fs::write(&file, "AABB\nAABB\nCCDD\nCCDE\n").unwrap();
+    let file = file.to_str().unwrap();
+    for args in [
+        vec!["hint", "region-queens", "--regions", file],
+        vec!["solve", "region-queens", "--regions", file, "--explain"],
+    ] {
+        placer().args(&args).assert().code(2).stderr(predicates::str::contains(
+            "the picture has 5 regions, which need 1 queen each, 5 in all, but the rules place 4",
+        ));
+    }
+    // Counting it is no error: a count that cannot be met is 0.
+    placer()
+        .args(["solve", "region-queens", "--regions", file, "--count"])
+        .assert()
+        .code(0)
+        .stdout("0\n");
 }
 
 #[test]

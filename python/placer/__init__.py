@@ -383,9 +383,10 @@ class Puzzle:
         """
         return self._native.explain()
 
-    def grade(self) -> str:
+    def grade(self) -> Optional[str]:
         """The difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (the hardest
-        technique its logical path needs) or ``"needs-guessing"``.
+        technique its logical path needs) or ``"needs-guessing"``; ``None``
+        when the puzzle has no solution.
 
         >>> Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").grade()
         'medium'

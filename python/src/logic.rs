@@ -73,8 +73,8 @@ pub struct Explanation {
     /// How many guesses it took.
     guesses: usize,
     /// The grade of its hardest step: ``"easy"``, ``"medium"``, ``"hard"``
-    /// or ``"needs-guessing"``.
-    grade: String,
+    /// or ``"needs-guessing"``; ``None`` when the puzzle has no solution.
+    grade: Option<String>,
     /// Why the path stops short of a solution (the puzzle has none), else
     /// ``None``.
     stuck: Option<String>,
@@ -133,7 +133,7 @@ pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
         steps: found.steps.iter().map(|s| Step::new(problem, s)).collect(),
         solved: found.solved,
         guesses: found.guesses,
-        grade: found.grade.name().to_string(),
+        grade: found.grade.map(|g| g.name().to_string()),
         stuck: found.stuck,
     })
 }

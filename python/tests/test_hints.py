@@ -119,4 +119,5 @@ def test_a_puzzle_without_solution_is_stuck():
     puzzle = placer.Puzzle.from_text("ABCC\nDDCC\nDDCC\nDDDD\n")
     path = puzzle.explain()
     assert not path.solved and path.stuck
+    assert path.grade is None and puzzle.grade() is None
     assert puzzle.count() == 0

@@ -89,7 +89,7 @@ fn describe_grade(path: &Path) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut text = format!(
         "{} ({}: {}",
-        path.grade.name(),
+        path.grade.map_or(super::hint::NO_GRADE, Grade::name),
         count(used.len(), "technique", "techniques"),
         names.join(", ")
     );

@@ -93,7 +93,7 @@ fn graded(spec: &RuleSpec, args: &GenerateArgs, seed: u64, want: Grade) -> Resul
             .map(|&(r, c)| puzzle.problem.cell(r, c))
             .collect();
         let path = path::explain(&puzzle.problem, Some(&cells)).map_err(anyhow::Error::msg)?;
-        if path.grade == want {
+        if path.grade == Some(want) {
             stderr_line(format_args!(
                 "difficulty {}: seed {s} (puzzle {} of those from seed {seed})",
                 want.name(),

@@ -31,12 +31,16 @@ pub struct HintArgs {
     pub format: Format,
 }
 
+/// What stands for the grade of a puzzle without a solution.
+pub(super) const NO_GRADE: &str = "none (no solution)";
+
 /// The end of a path as the last JSON line.
 #[derive(Debug, Serialize)]
 struct EndLine<'a> {
     solved: bool,
     guesses: usize,
-    grade: &'static str,
+    /// `null` when the puzzle has no solution.
+    grade: Option<&'static str>,
     steps: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     stuck: Option<&'a str>,
@@ -92,7 +96,7 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
                 let end = EndLine {
                     solved,
                     guesses: path.guesses,
-                    grade: path.grade.name(),
+                    grade: path.grade.map(Grade::name),
                     steps: 0,
                     stuck: (!solved).then_some(why.as_str()),
                 };
@@ -112,7 +116,11 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             write_step(&mut out, &board, &step, None)?;
             writeln!(out)?;
             out.write_all(text_board(&board, Some(&step)).as_bytes())?;
-            writeln!(out, "\npuzzle grade: {}", grade.name())?;
+            writeln!(
+                out,
+                "\npuzzle grade: {}",
+                grade.map_or(NO_GRADE, Grade::name)
+            )?;
         }
     }
     out.flush()?;
@@ -168,7 +176,7 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
     let end = EndLine {
         solved: path.solved,
         guesses: path.guesses,
-        grade: path.grade.name(),
+        grade: path.grade.map(Grade::name),
         steps: path.steps.len(),
         stuck: path.stuck.as_deref(),
     };
@@ -185,7 +193,10 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             };
             let n = path.steps.len();
             let s = if n == 1 { "" } else { "s" };
-            writeln!(out, "{verdict}: {n} step{s}, grade {}", path.grade.name())?;
+            match path.grade {
+                Some(grade) => writeln!(out, "{verdict}: {n} step{s}, grade {}", grade.name())?,
+                None => writeln!(out, "{verdict}: {n} step{s}")?,
+            }
         }
     }
     out.flush()?;

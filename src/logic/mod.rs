@@ -194,8 +194,18 @@ impl<'p> Board<'p> {
             .iter()
             .find(|(f, _)| *f == Family::Region)
             .map(|c| c.1);
-        if per_region.map(|k| k * regions.names.len()) != Some(problem.piece.count) {
-            return not("its piece count is not the regions' counts added up");
+        let Some(k) = per_region else {
+            return not("it has no exact count per region");
+        };
+        let (n, count) = (regions.names.len(), problem.piece.count);
+        if k * n != count {
+            let piece = &problem.piece.name;
+            return Err(format!(
+                "the picture has {n} region{}, which need {k} {piece}{} each, {} in all, but the rules place {count}: the puzzle has no solution; check the regions",
+                if n == 1 { "" } else { "s" },
+                if k == 1 { "" } else { "s" },
+                k * n,
+            ));
         }
         let mut units = Vec::new();
         for (family, count) in counts {

@@ -16,8 +16,9 @@ pub struct Path {
     pub guesses: usize,
     /// Why the path stopped short of a solution, if it did (no solution).
     pub stuck: Option<String>,
-    /// The hardest technique's grade (needs-guessing with a guess).
-    pub grade: Grade,
+    /// The hardest technique's grade (needs-guessing with a guess); `None`
+    /// when the puzzle has no solution, which no grade fits.
+    pub grade: Option<Grade>,
 }
 
 /// The logical path of `problem` from its givens and holes. Where logic runs
@@ -46,7 +47,9 @@ pub fn explain(problem: &Problem, solution: Option<&[usize]>) -> Result<Path, St
         .filter(|s| s.technique == Technique::Guess)
         .count();
     let solved = stuck.is_none() && guesses == 0;
-    let grade = Grade::of_path(steps.iter().map(|s| s.technique));
+    let grade = stuck
+        .is_none()
+        .then(|| Grade::of_path(steps.iter().map(|s| s.technique)));
     Ok(Path {
         steps,
         solved,

@@ -40,6 +40,26 @@ impl Binder<'_> {
         Diagnostic::at(message, &self.src, Some(span))
     }
 
+    /// `what` came out negative at `span`: the error names the `--set`
+    /// values it was computed with, which the user typed.
+    fn negative(&self, what: &str, value: i64, span: Range<usize>) -> Diagnostic {
+        let set: Vec<String> = self
+            .bindings
+            .set
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let with = if set.is_empty() {
+            String::new()
+        } else {
+            format!(" (with --set {})", set.join(" --set "))
+        };
+        self.at(
+            format!("{what} is {value}{with}, but it must be 0 or more"),
+            span,
+        )
+    }
+
     fn eval(
         &self,
         what: &str,

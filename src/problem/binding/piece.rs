@@ -28,10 +28,7 @@ impl Binder<'_> {
         };
         if count < 0 {
             return Err(self
-                .at(
-                    format!("piece.count is {count}, but it must be 0 or more"),
-                    span,
-                )
+                .negative("piece.count", count, span)
                 .with_help("a count from 0 up to the free cells"));
         }
         let piece = Piece {
@@ -124,8 +121,7 @@ impl Binder<'_> {
         }
         let value = |what: &str, e: &Spanned<Expr>| -> Result<usize, Diagnostic> {
             let v = self.eval(what, e, vars)?;
-            usize::try_from(v)
-                .map_err(|_| self.at(format!("{what} is {v}, but it must be 0 or more"), e.span()))
+            usize::try_from(v).map_err(|_| self.negative(what, v, e.span()))
         };
         let (min, max) = match (&g.count, &g.min, &g.max) {
             (Some(c), None, None) => {
