@@ -55,7 +55,7 @@ fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step
     if lines.len() <= k {
         return None;
     }
-    let (touch, unions) = unions(b, inner, &lines, k);
+    let (touch, unions) = unions(b, inner, outer, &lines, k);
     let needs = needs(b);
     unions
         .iter()
@@ -69,14 +69,12 @@ fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step
 pub fn overfull(b: &Board) -> Option<String> {
     let needs = needs(b);
     PAIRS.iter().find_map(|&(inner, outer)| {
-        let (touch, unions) = unions(b, inner, &needy(b, outer), MAX_K);
+        let (touch, unions) = unions(b, inner, outer, &needy(b, outer), MAX_K);
         unions.iter().find_map(|t| {
             let s: Vec<usize> = within(&touch, t).collect();
             let need_s: isize = s.iter().map(|&u| needs[u]).sum();
             let need_t: isize = t.iter().map(|&u| needs[u]).sum();
             (need_s > need_t).then(|| {
-                let names =
-                    |us: &[usize]| us.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
                 let (verb, its) = if s.len() == 1 {
                     ("needs", "its")
                 } else {
@@ -84,9 +82,9 @@ pub fn overfull(b: &Board) -> Option<String> {
                 };
                 format!(
                     "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
-                    names(&s),
+                    names(b, &s),
                     b.pieces(need_s),
-                    names(t),
+                    names(b, t),
                     if t.len() == 1 { "needs" } else { "need" },
                     b.pieces(need_t)
                 )
@@ -96,14 +94,16 @@ pub fn overfull(b: &Board) -> Option<String> {
 }
 
 /// The units of `inner` that need pieces with the units of `lines` (of
-/// one family, increasing) their open cells touch, and every union of up
-/// to `most` of those sets of lines, each increasing, in increasing order.
-/// Units touching a line not in `lines` are left out.
-fn unions(b: &Board, inner: Family, lines: &[usize], most: usize) -> (Touch, Vec<Vec<usize>>) {
-    let Some(&first) = lines.first() else {
-        return (Vec::new(), Vec::new());
-    };
-    let outer = b.units[first].family;
+/// the family `outer`, increasing) their open cells touch, and every union
+/// of up to `most` of those sets of lines, each increasing, in increasing
+/// order. Units touching a line not in `lines` are left out.
+fn unions(
+    b: &Board,
+    inner: Family,
+    outer: Family,
+    lines: &[usize],
+    most: usize,
+) -> (Touch, Vec<Vec<usize>>) {
     let mut touch = touching(b, inner, outer, most);
     touch.retain(|(_, t)| t.iter().all(|v| lines.binary_search(v).is_ok()));
     let mut sets: Vec<&[usize]> = touch
@@ -143,6 +143,12 @@ fn within<'a>(
         .iter()
         .filter(|(_, touched)| touched.iter().all(|v| t.contains(v)))
         .map(|&(u, _)| u)
+}
+
+/// `row 2, row 3`: the units' names.
+fn names(b: &Board, units: &[usize]) -> String {
+    let names: Vec<String> = units.iter().map(|&u| b.name(u)).collect();
+    names.join(", ")
 }
 
 /// Every unit's [`Board::need`], by unit.
@@ -237,8 +243,7 @@ fn explain(
     need: isize,
     exclude: Vec<usize>,
 ) -> Step {
-    let names = |us: &[usize]| us.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
-    let (s_names, t_names) = (names(s), names(t));
+    let (s_names, t_names) = (names(b, s), names(b, t));
     let verb = if s.len() == 1 { "needs" } else { "need" };
     let reason = format!(
         "{s_names} {verb} {} and {} open cells lie only in {t_names}, which {} {need} in all: the other cells of {t_names} are empty",
