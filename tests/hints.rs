@@ -271,6 +271,40 @@ fn hint_svg_is_well_formed_and_rings_the_placed_piece() {
 }
 
 #[test]
+fn hints_and_explanations_print_only_as_board_json_or_svg() {
+    let queens = "examples/puzzles/queens-7.txt";
+    placer()
+        .args([
+            "hint",
+            "region-queens",
+            "--regions",
+            queens,
+            "--format",
+            "tuple",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "[possible values: board, json, svg]",
+        ));
+    placer()
+        .args([
+            "solve",
+            "region-queens",
+            "--regions",
+            queens,
+            "--explain",
+            "--format",
+            "tuple",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--explain prints as a board, json or svg",
+        ));
+}
+
+#[test]
 fn hint_refuses_games_without_regions() {
     placer()
         .args(["hint", "queens", "--set", "n=8"])

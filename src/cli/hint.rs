@@ -27,8 +27,16 @@ pub struct HintArgs {
     #[command(flatten)]
     pub bind: BindArgs,
     /// How the hint prints: board (text), json (one line) or svg.
-    #[arg(long, value_enum, default_value_t = Format::Board)]
+    #[arg(long, default_value = "board", value_parser = hint_formats())]
     pub format: Format,
+}
+
+/// The formats a hint prints in, the only ones `--help` lists.
+fn hint_formats() -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::ValueEnum;
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["board", "json", "svg"])
+        .map(|name: String| Format::from_str(&name, false).expect("every listed name is a format"))
 }
 
 /// What stands for the grade of a puzzle without a solution.
@@ -65,9 +73,11 @@ fn logical_path(problem: &Problem) -> Result<LogicPath> {
     path::explain(problem, solution.as_deref()).map_err(anyhow::Error::msg)
 }
 
+/// `--explain` prints as a board, JSON lines or SVG; `solve`'s other
+/// formats are refused.
 fn check_format(format: Format) -> Result<()> {
     if !matches!(format, Format::Board | Format::Json | Format::Svg) {
-        bail!("hints print as a board, json or svg: --format board|json|svg");
+        bail!("--explain prints as a board, json or svg: --format board|json|svg");
     }
     Ok(())
 }
@@ -75,7 +85,6 @@ fn check_format(format: Format) -> Result<()> {
 /// `placer hint`: the next deduction from the puzzle's start (or the state
 /// its givens and crossed cells describe).
 pub fn hint(args: &HintArgs) -> Result<Outcome> {
-    check_format(args.format)?;
     let problem = super::load(&args.rules, &args.bind)?;
     let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
