@@ -117,9 +117,9 @@ fn generate_aimed(
     threads: usize,
     aim: Aim,
 ) -> Result<Puzzle, Diagnostic> {
-    if !(2..=LARGEST).contains(&size) {
+    if !(1..=LARGEST).contains(&size) {
         return Err(Diagnostic::new(format!(
-            "the puzzle size {size} is outside the supported 2..={LARGEST}"
+            "the puzzle size {size} is outside the supported 1..={LARGEST}"
         ))
         .with_setting(Setting::Size));
     }
