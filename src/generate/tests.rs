@@ -138,6 +138,22 @@ fn sizes_without_any_puzzle_are_refused() {
 }
 
 #[test]
+fn a_one_cell_puzzle_is_made_and_size_zero_refused() {
+    for (game, set) in [("region-queens", vec![]), ("star-battle", stars(1))] {
+        let p = generate(&spec(game), &set, 1, 1, 2).unwrap();
+        assert_eq!(
+            (p.picture.as_str(), p.solution.cells.as_slice()),
+            ("A\n", &[(0, 0)][..])
+        );
+    }
+    let e = generate(&spec("region-queens"), &[], 0, 1, 2).unwrap_err();
+    assert!(
+        e.to_string().contains("outside the supported 1..=26"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_count_of_zero_is_refused() {
     let e = generate(&spec("star-battle"), &stars(0), 10, 1, 2).unwrap_err();
     assert!(e.to_string().contains("no piece per region"), "{e}");
