@@ -386,7 +386,8 @@ class Puzzle:
     def grade(self) -> Optional[str]:
         """The difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (the hardest
         technique its logical path needs) or ``"needs-guessing"``; ``None``
-        when the puzzle has no solution.
+        when the puzzle has no solution (a picture whose regions cannot hold
+        the pieces raises ``RuleError`` instead).
 
         >>> Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").grade()
         'medium'

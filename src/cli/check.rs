@@ -25,8 +25,9 @@ pub(super) fn run(rules: &str, bind: &BindArgs) -> Result<Outcome> {
     if plan.problem.regions.is_some() || !plan.problem.givens.is_empty() {
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();
         writeln!(out, "solution: {}", verdict(&two))?;
-        if let Some(path) = two.first().and_then(|s| logical_path(&plan.problem, s)) {
-            writeln!(out, "grade:    {}", describe_grade(&path))?;
+        let path = two.first().and_then(|s| logical_path(&plan.problem, s));
+        if let Some((path, grade)) = path.and_then(|p| p.grade.map(|g| (p, g))) {
+            writeln!(out, "grade:    {}", describe_grade(&path, grade))?;
         }
         let mut printer = output::sink(
             Format::Board,
@@ -76,7 +77,7 @@ fn logical_path(problem: &Problem, solution: &Solution) -> Option<Path> {
 
 /// The grade and what earns it: `medium (3 techniques: neighbours, …)`, and
 /// the number of guesses when logic runs out.
-fn describe_grade(path: &Path) -> String {
+fn describe_grade(path: &Path, grade: Grade) -> String {
     let mut used: Vec<Technique> = Vec::new();
     for s in &path.steps {
         if s.technique != Technique::Guess && !used.contains(&s.technique) {
@@ -89,7 +90,7 @@ fn describe_grade(path: &Path) -> String {
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut text = format!(
         "{} ({}: {}",
-        path.grade.map_or(super::hint::NO_GRADE, Grade::name),
+        grade.name(),
         count(used.len(), "technique", "techniques"),
         names.join(", ")
     );

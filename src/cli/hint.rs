@@ -40,7 +40,7 @@ fn hint_formats() -> impl clap::builder::TypedValueParser<Value = Format> {
 }
 
 /// What stands for the grade of a puzzle without a solution.
-pub(super) const NO_GRADE: &str = "none (no solution)";
+const NO_GRADE: &str = "none (no solution)";
 
 /// The end of a path as the last JSON line.
 #[derive(Debug, Serialize)]

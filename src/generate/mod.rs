@@ -238,8 +238,8 @@ fn attempt(
         let mut puzzle = problem.clone();
         puzzle.regions = Some(grid.regions());
         // The final word: a fresh listing of at most two solutions, by the
-        // propagating search (the unit search of one-piece games can need
-        // minutes on some unique 25×25 grids; measured).
+        // propagating search at every size (the plan's own choice for
+        // one-piece games up to 12×12 is the unit search, as fast there).
         let mut plan = puzzle.clone().plan();
         plan.method = crate::plan::Method::Propagate;
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();

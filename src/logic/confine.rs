@@ -37,7 +37,7 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
 /// Units, each with the units of another family its open cells touch.
 type Touch = Vec<(usize, Vec<usize>)>;
 
-/// Units of the family `outer` that still need pieces.
+/// Units of `family` that still need pieces.
 fn needy(b: &Board, family: Family) -> Vec<usize> {
     (0..b.units.len())
         .filter(|&u| b.units[u].family == family && b.need(u) > 0)
@@ -48,8 +48,9 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
 /// `inner` fill k units of `outer`. In a state with solutions such lines
 /// are the union of the lines the units inside them touch (a line none of
 /// them touches would need pieces of their own), so only unions of touched
-/// lines are tried, not every k of them; [`overfull`] finds the states
-/// without solutions where that fails.
+/// lines are tried, not every k of them. Where that misses a step the
+/// state has no solution, and [`overfull`] (or a unit with no room,
+/// [`Board::contradiction`]) says so.
 fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step> {
     let lines = needy(b, outer);
     if lines.len() <= k {
@@ -95,8 +96,9 @@ pub fn overfull(b: &Board) -> Option<String> {
 
 /// The units of `inner` that need pieces with the units of `lines` (of
 /// the family `outer`, increasing) their open cells touch, and every union
-/// of up to `most` of those sets of lines, each increasing, in increasing
-/// order. Units touching a line not in `lines` are left out.
+/// of those sets of lines that holds at most `most` lines, each
+/// increasing, in increasing order. Units touching more than `most` lines,
+/// or a line not in `lines`, are left out.
 fn unions(
     b: &Board,
     inner: Family,
@@ -135,10 +137,7 @@ fn unite(sets: &[&[usize]], most: usize, so_far: &[usize], out: &mut Vec<Vec<usi
 }
 
 /// The units of `touch` whose touched units all lie in `t`.
-fn within<'a>(
-    touch: &'a [(usize, Vec<usize>)],
-    t: &'a [usize],
-) -> impl Iterator<Item = usize> + 'a {
+fn within<'a>(touch: &'a Touch, t: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
     touch
         .iter()
         .filter(|(_, touched)| touched.iter().all(|v| t.contains(v)))
@@ -183,7 +182,7 @@ fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Touch {
 /// The units `s` of `touch` whose open cells lie only in the units `t`: when
 /// they need as many pieces as `t`, the other cells of `t` are empty.
 /// `needs[u]` is unit `u`'s [`Board::need`].
-fn inside(b: &Board, needs: &[isize], touch: &[(usize, Vec<usize>)], t: &[usize]) -> Option<Step> {
+fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step> {
     let need_s: isize = within(touch, t).map(|u| needs[u]).sum();
     let need_t: isize = t.iter().map(|&u| needs[u]).sum();
     if need_s == 0 || need_s != need_t {

@@ -65,8 +65,7 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
     after.marks[cell] = Mark::Piece;
     let mut steps = Vec::new();
     loop {
-        let why = after.contradiction();
-        if let Some(why) = why
+        if let Some(why) = (after.contradiction())
             .or_else(|| confine::overfull(&after))
             .or_else(|| capacity::overfull(&after))
         {

@@ -41,7 +41,8 @@ impl Binder<'_> {
     }
 
     /// `what` came out negative at `span`: the error names the `--set`
-    /// values it was computed with, which the user typed.
+    /// values given (the expression may use some of them), which the user
+    /// typed.
     fn negative(&self, what: &str, value: i64, span: Range<usize>) -> Diagnostic {
         let set: Vec<String> = self
             .bindings

@@ -70,12 +70,19 @@ pub(crate) struct PropagateWalker {
     /// How many rounds of probing in a row found nothing (at most 32): the
     /// next round waits for a piece branch of `probe_after << backoff` nodes.
     backoff: u32,
+    /// Nodes with fewer decisions above them choose their branch by looking
+    /// ahead ([`PropagateWalker::look_ahead`]).
+    look_above: usize,
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
 /// measured on the published 4★ and 5★ puzzles, 300–500 do best, 100 and
 /// 1 000 worse (docs/PUZZLES.md); easy puzzles never reach it.
 const PROBE_AFTER: u64 = 500;
+
+/// The decisions at the top of the tree that look ahead: measured on the
+/// published 3★ to 5★ puzzles, 4–6 do best (docs/PUZZLES.md).
+const LOOK_ABOVE: usize = 5;
 
 /// What [`PropagateWalker::sample`] learnt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,7 +127,16 @@ impl PropagateWalker {
             probe_after: PROBE_AFTER,
             rules: Rules::All,
             backoff: 0,
+            look_above: LOOK_ABOVE,
         }
+    }
+
+    /// No probing and no looking ahead: the walk the split, the generator's
+    /// samples and ranked solutions take, so that their parts and puzzles
+    /// stay what they were.
+    fn never_probe(&mut self) {
+        self.probe_after = u64::MAX;
+        self.look_above = 0;
     }
 
     /// The decisions of every node at `cut` decisions that propagation
@@ -133,7 +149,7 @@ impl PropagateWalker {
         w.cut = Some(cut);
         // The parts are numbered for shards and checkpoints: no probing, so
         // that they never change with it.
-        w.probe_after = u64::MAX;
+        w.never_probe();
         let mut out = Vec::new();
         while w.next_leaf() {
             if w.nodes > budget {
@@ -199,6 +215,17 @@ impl PropagateWalker {
             .and_then(|u| st.open_cells(m, u).min_by_key(|&c| (spare(c), rank(c))))
     }
 
+    /// The open cell to branch on, by looking ahead near the top of the
+    /// tree and by [`PropagateWalker::choose`] below; a conflict when
+    /// looking ahead shows the node has no solution.
+    fn branch(&mut self) -> Result<Option<usize>, Conflict> {
+        if self.stack.len() < self.look_above {
+            self.look_ahead()
+        } else {
+            Ok(self.choose())
+        }
+    }
+
     /// Places the givens and the prefix and propagates: the root.
     fn start(&mut self) {
         let pieces = self.m.givens.iter().chain(&self.prefix.0);
@@ -228,7 +255,7 @@ impl PropagateWalker {
         let mut w = PropagateWalker::on(m, &[], &[]);
         w.rules = rules;
         // The generator's samples stay what they were.
-        w.probe_after = u64::MAX;
+        w.never_probe();
         w.start();
         if w.phase == Phase::Done {
             return None;
@@ -263,7 +290,7 @@ impl PropagateWalker {
     pub(crate) fn ranked_first(m: Arc<Model>, rank: Vec<u32>, budget: u64) -> Option<Vec<usize>> {
         let mut w = PropagateWalker::on(m, &[], &[]);
         w.rank = Some(rank);
-        w.probe_after = u64::MAX;
+        w.never_probe();
         w.budget = budget;
         w.next_leaf().then(|| w.pieces())
     }
@@ -301,15 +328,16 @@ impl PropagateWalker {
                     return true;
                 }
                 Phase::Descend if self.nodes > self.budget => return false,
-                Phase::Descend => match self.choose() {
-                    None => {
+                Phase::Descend => match self.branch() {
+                    Err(Conflict) => self.phase = Phase::Backtrack,
+                    Ok(None) => {
                         self.phase = Phase::Backtrack;
                         if self.st.open[TOTAL] == 0 {
                             self.collect();
                             return true;
                         }
                     }
-                    Some(cell) => {
+                    Ok(Some(cell)) => {
                         let mark = self.st.mark();
                         self.stack.push(Frame {
                             start: self.nodes,

@@ -3,11 +3,12 @@
 //! fixed point; when they find a conflict, the cell stays empty. On the
 //! hardest published five-star puzzle it takes the tree from 196 222 nodes to
 //! about 80 000 (docs/PUZZLES.md); done at every node it would cost more than
-//! it saves.
+//! it saves. At the first few decisions of the tree the same probes also
+//! choose the branch (looking ahead).
 
 use super::PropagateWalker;
 use super::rules::Rules;
-use super::state::Cell;
+use super::state::{Cell, Conflict};
 
 impl PropagateWalker {
     /// One round of probing over the open cells; false when it leaves the
@@ -39,6 +40,36 @@ impl PropagateWalker {
         }
         self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
         true
+    }
+
+    /// Looking ahead, near the top of the tree: a piece on each open cell in
+    /// turn, then every rule but confinement to a fixed point. A cell where
+    /// that fails is emptied (and that propagated); of the others, the one
+    /// whose piece decided most cells is the branch (the first of those):
+    /// its piece branch is the most settled, its empty branch the most
+    /// likely to fail. `None` when no cell is open, a conflict when the
+    /// node has no solution.
+    pub(super) fn look_ahead(&mut self) -> Result<Option<usize>, Conflict> {
+        let mut decided = vec![None; self.m.cells()];
+        for (x, decided) in decided.iter_mut().enumerate() {
+            if self.st.cells[x] != Cell::Open {
+                continue;
+            }
+            let mark = self.st.mark();
+            let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
+                && self.propagate_with(Rules::Probe).is_ok();
+            let got = self.st.mark() - mark;
+            self.st.undo(&self.m, mark);
+            if holds {
+                *decided = Some(got);
+            } else {
+                self.st.set(&self.m, x, Cell::Empty)?;
+                self.propagate()?;
+            }
+        }
+        let open = (0..self.m.cells()).filter(|&x| self.st.cells[x] == Cell::Open);
+        let best = open.max_by_key(|&x| (decided[x], std::cmp::Reverse(x)));
+        Ok(best)
     }
 
     /// The open cells at the root (the givens and the prefix placed, the

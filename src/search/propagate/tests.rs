@@ -31,9 +31,11 @@ fn picture(labels: &[u8], n: usize) -> String {
         .collect()
 }
 
-/// Every solution (cells, increasing) and the nodes of a walk on `m`.
+/// Every solution (cells, increasing) and the nodes of a plain walk on `m`
+/// (no probing, no looking ahead: the walk samples take).
 fn walk(m: Model) -> (Vec<Vec<usize>>, u64) {
     let mut w = PropagateWalker::on(Arc::new(m), &[], &[]);
+    w.never_probe();
     let mut all = Vec::new();
     while w.next_leaf() {
         all.push(w.placed().to_vec());
@@ -249,9 +251,10 @@ fn strips_agree(m: &Model, rounds: usize, seed: u64) -> [usize; 3] {
 
 /// Every solution of a walk that probes at every empty branch
 /// (`probe_after` 0), sorted, and its nodes.
-fn walk_probing(m: Model, probe_after: u64) -> (Vec<Vec<usize>>, u64) {
+fn walk_probing(m: Model, probe_after: u64, look_above: usize) -> (Vec<Vec<usize>>, u64) {
     let mut w = PropagateWalker::on(Arc::new(m), &[], &[]);
     w.probe_after = probe_after;
+    w.look_above = look_above;
     let mut all = Vec::new();
     while w.next_leaf() {
         all.push(w.placed().to_vec());
@@ -337,32 +340,36 @@ fn every_rule_set_keeps_every_solution() {
 }
 
 /// Probing only empties cells no solution fills: walks that probe at every
-/// empty branch find what walks that never probe find (and, on 6×6, what
-/// the oracle finds) on rows as regions with random cells moved to a
-/// neighbour's region (one and two stars, up to hundreds of solutions), and
-/// probing does prune.
+/// empty branch, and walks that look ahead at every node, find what walks
+/// that do neither find (and, on 6×6, what the oracle finds) on rows as
+/// regions with random cells moved to a neighbour's region (one and two
+/// stars, up to hundreds of solutions); probing does prune, and looking
+/// ahead does change the tree.
 #[test]
 fn probing_keeps_every_solution() {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-    let (mut pruned, mut solutions) = (0, 0);
+    let (mut pruned, mut looked, mut solutions) = (0, 0, 0);
     for (n, k, moves) in [(6usize, 1, 4), (7, 1, 12), (8, 2, 8), (9, 2, 10)] {
         for _ in 0..3 {
             let picture = moved_rows(&mut rng, n, moves);
             let p = star_battle(k, &picture);
-            let (plain, nodes) = walk_probing(Model::new(&p), u64::MAX);
-            let (probing, probing_nodes) = walk_probing(Model::new(&p), 0);
+            let (plain, nodes) = walk_probing(Model::new(&p), u64::MAX, 0);
+            let (probing, probing_nodes) = walk_probing(Model::new(&p), 0, 0);
+            let (looking, looking_nodes) = walk_probing(Model::new(&p), u64::MAX, usize::MAX);
             assert_eq!(probing, plain, "{picture}");
+            assert_eq!(looking, plain, "looking ahead\n{picture}");
             if n <= 6 {
                 assert_eq!(probing, crate::problem::oracle::solutions(&p), "{picture}");
             }
             solutions += plain.len();
             pruned += usize::from(probing_nodes < nodes);
+            looked += usize::from(looking_nodes != nodes);
         }
     }
     assert!(
-        solutions > 100 && pruned >= 3,
-        "{solutions} solutions, {pruned} pruned"
+        solutions > 100 && pruned >= 3 && looked >= 3,
+        "{solutions} solutions, {pruned} pruned, {looked} changed by looking ahead"
     );
 }
 
