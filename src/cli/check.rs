@@ -25,8 +25,9 @@ pub(super) fn run(rules: &str, bind: &BindArgs) -> Result<Outcome> {
     if plan.problem.regions.is_some() || !plan.problem.givens.is_empty() {
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();
         writeln!(out, "solution: {}", verdict(&two))?;
-        let path = two.first().and_then(|s| logical_path(&plan.problem, s));
-        if let Some((path, grade)) = path.and_then(|p| p.grade.map(|g| (p, g))) {
+        if let Some(path) = two.first().and_then(|s| logical_path(&plan.problem, s))
+            && let Some(grade) = path.grade
+        {
             writeln!(out, "grade:    {}", describe_grade(&path, grade))?;
         }
         let mut printer = output::sink(

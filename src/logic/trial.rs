@@ -65,7 +65,8 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
     after.marks[cell] = Mark::Piece;
     let mut steps = Vec::new();
     loop {
-        if let Some(why) = (after.contradiction())
+        if let Some(why) = after
+            .contradiction()
             .or_else(|| confine::overfull(&after))
             .or_else(|| capacity::overfull(&after))
         {

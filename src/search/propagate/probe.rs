@@ -8,7 +8,7 @@
 
 use super::PropagateWalker;
 use super::rules::Rules;
-use super::state::{Cell, Conflict};
+use super::state::{Cell, Conflict, State};
 
 impl PropagateWalker {
     /// One round of probing over the open cells; false when it leaves the
@@ -21,21 +21,15 @@ impl PropagateWalker {
             if self.st.cells[x] != Cell::Open || skip[x] {
                 continue;
             }
-            let mark = self.st.mark();
-            let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
-                && self.propagate_with(Rules::Probe).is_ok();
-            if holds {
-                for c in self.st.decided_since(mark) {
-                    skip[c] |= self.st.cells[c] == Cell::Piece;
+            let held = self.probe_cell(x, |st, mark| {
+                for c in st.decided_since(mark) {
+                    skip[c] |= st.cells[c] == Cell::Piece;
                 }
-            }
-            self.st.undo(&self.m, mark);
-            if holds {
-                continue;
-            }
-            found = true;
-            if self.st.set(&self.m, x, Cell::Empty).is_err() || self.propagate().is_err() {
-                return false;
+            });
+            match held {
+                Ok(true) => {}
+                Ok(false) => found = true,
+                Err(Conflict) => return false,
             }
         }
         self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
@@ -51,25 +45,33 @@ impl PropagateWalker {
     /// node has no solution.
     pub(super) fn look_ahead(&mut self) -> Result<Option<usize>, Conflict> {
         let mut decided = vec![None; self.m.cells()];
-        for (x, decided) in decided.iter_mut().enumerate() {
-            if self.st.cells[x] != Cell::Open {
-                continue;
-            }
-            let mark = self.st.mark();
-            let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
-                && self.propagate_with(Rules::Probe).is_ok();
-            let got = self.st.mark() - mark;
-            self.st.undo(&self.m, mark);
-            if holds {
-                *decided = Some(got);
-            } else {
-                self.st.set(&self.m, x, Cell::Empty)?;
-                self.propagate()?;
+        for (x, slot) in decided.iter_mut().enumerate() {
+            if self.st.cells[x] == Cell::Open {
+                self.probe_cell(x, |st, mark| *slot = Some(st.mark() - mark))?;
             }
         }
         let open = (0..self.m.cells()).filter(|&x| self.st.cells[x] == Cell::Open);
         let best = open.max_by_key(|&x| (decided[x], std::cmp::Reverse(x)));
         Ok(best)
+    }
+
+    /// A piece on open cell `x`, then every rule but confinement to a fixed
+    /// point, shown to `held` (the state and the trail mark before the
+    /// piece) when that holds, then undone: true. When it fails, `x` is
+    /// emptied and that propagated: false, or a conflict when that fails too.
+    fn probe_cell(&mut self, x: usize, held: impl FnOnce(&State, usize)) -> Result<bool, Conflict> {
+        let mark = self.st.mark();
+        let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
+            && self.propagate_with(Rules::Probe).is_ok();
+        if holds {
+            held(&self.st, mark);
+        }
+        self.st.undo(&self.m, mark);
+        if !holds {
+            self.st.set(&self.m, x, Cell::Empty)?;
+            self.propagate()?;
+        }
+        Ok(holds)
     }
 
     /// The open cells at the root (the givens and the prefix placed, the
