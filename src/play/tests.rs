@@ -27,6 +27,9 @@ fn generated(game: &str, k: usize, size: usize, seed: u64) -> (Game, Vec<usize>)
 /// The Queens game on a 4×4 board of 2×2 regions: two solutions.
 const QUADRANTS: &str = "AABB/AABB/CCDD/CCDD";
 
+/// A Queens game with two solutions, both with a queen at (4,5).
+const SEVERAL: &str = "DACCD/EEECE/DDDCA/ECBEB/BAEAA";
+
 /// `n` rows, each its own region.
 fn rows(n: usize) -> String {
     let row = |r: usize| char::from(b'A' + r as u8).to_string().repeat(n);
@@ -355,6 +358,7 @@ fn hints_on_random_boards_agree_with_every_solution() {
     let (unique, _) = generated("region-queens", 1, 6, 9);
     let puzzles = [
         Game::from_picture("region-queens", 1, QUADRANTS).unwrap(),
+        Game::from_picture("region-queens", 1, SEVERAL).unwrap(),
         Game::from_picture("region-queens", 1, &rows(6)).unwrap(),
         Game::from_picture("region-queens", 1, "AAB/AAB/CCB").unwrap(),
         unique,
@@ -362,17 +366,21 @@ fn hints_on_random_boards_agree_with_every_solution() {
     for mut game in puzzles {
         let all = oracle::solutions(game.problem());
         let n = game.cells.len();
-        for _ in 0..60 {
+        for _ in 0..80 {
             game.reset();
             let near = all
                 .get(rng.random_range(0..all.len().max(1)))
                 .cloned()
                 .unwrap_or_default();
+            // Some of a solution's pieces, marks off it, and now and then
+            // a mistake.
+            let mistakes = rng.random_range(0..n as u32 / 4);
             for cell in 0..n {
-                let state = match (near.contains(&cell), rng.random_range(0..10)) {
-                    (true, 0..5) => CellState::Piece,
-                    (false, 0..4) => CellState::Mark,
-                    (_, 9) => [CellState::Mark, CellState::Piece][rng.random_range(0..2)],
+                let state = match (near.contains(&cell), rng.random_range(0..n as u32)) {
+                    (_, m) if m < mistakes / 2 => CellState::Mark,
+                    (_, m) if m < mistakes => CellState::Piece,
+                    (true, m) if m < n as u32 / 2 => CellState::Piece,
+                    (false, m) if m < n as u32 / 2 => CellState::Mark,
                     _ => continue,
                 };
                 game.set(&[game.coords(cell)], state);
@@ -380,6 +388,39 @@ fn hints_on_random_boards_agree_with_every_solution() {
             check_hint(&game, &all);
         }
     }
+}
+
+#[test]
+fn with_several_solutions_wrong_means_wrong_in_every_one() {
+    let mut game = Game::from_picture("region-queens", 1, SEVERAL).unwrap();
+    assert!(!game.unique() && game.solution().is_some());
+    let wrong = |game: &Game| match game.hint() {
+        Hint::Wrong { cells, reason } => (cells, reason),
+        other => panic!("{other:?}"),
+    };
+    // Both solutions have a queen at (4,5).
+    game.set(&[(3, 4)], CellState::Mark);
+    let (cells, reason) = wrong(&game);
+    assert_eq!(cells, [(3, 4)]);
+    assert_eq!(
+        reason,
+        "the mark at (4,5) is wrong: every solution has a queen there"
+    );
+    game.set(&[(0, 0)], CellState::Piece);
+    let (_, reason) = wrong(&game);
+    assert_eq!(reason, "the queen at (1,1) is wrong: it is in no solution");
+    game.set(&[(1, 1)], CellState::Piece);
+    let (cells, reason) = wrong(&game);
+    assert_eq!(cells, [(0, 0), (1, 1)]);
+    assert_eq!(reason, "the queens at (1,1) and (2,2) attack each other");
+    // Each in a solution of its own, but not together.
+    let mut game = Game::from_picture("region-queens", 1, QUADRANTS).unwrap();
+    game.set(&[(0, 1), (2, 3)], CellState::Piece);
+    let (cells, reason) = wrong(&game);
+    assert_eq!(cells, [(0, 1), (2, 3)]);
+    assert!(reason.contains("fit no solution together"), "{reason}");
+    game.set(&[(2, 3)], CellState::Empty);
+    assert!(matches!(game.hint(), Hint::Step(_)));
 }
 
 mod share;
