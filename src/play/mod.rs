@@ -8,15 +8,28 @@
 //! ```
 //! use placer::play::{CellState, Game, Hint};
 //!
-//! // The Queens game on a 4×4 board cut into 4 regions, rows split by `/`.
+//! // The Queens game on a 4×4 board cut into four 2×2 regions:
+//! // A A B B
+//! // A A B B
+//! // C C D D
+//! // C C D D
 //! let mut game = Game::from_picture("region-queens", 1, "AABB/AABB/CCDD/CCDD").unwrap();
-//! assert!(!game.solved());
-//! game.click(0, 1); // Empty → Mark
-//! game.click(0, 1); // Mark → Piece
-//! assert_eq!(game.state(0, 1), CellState::Piece);
+//! game.click(0, 0); // Empty → Mark
+//! game.click(0, 0); // Mark → Piece
+//! assert_eq!(game.state(0, 0), CellState::Piece);
+//! let Hint::Wrong { cells, reason } = game.hint() else { panic!() };
+//! assert_eq!(cells, [(0, 0)]);
+//! assert_eq!(reason, "the queen at (1,1) is wrong: it is in no solution");
+//!
 //! assert!(game.undo());
-//! assert_eq!(game.state(0, 1), CellState::Mark);
-//! assert!(matches!(game.hint(), Hint::Step(_) | Hint::Wrong { .. } | Hint::Stuck(_)));
+//! assert_eq!(game.state(0, 0), CellState::Mark);
+//! // The text a page puts in its address: the puzzle and the progress.
+//! assert_eq!(
+//!     game.share(),
+//!     "play=region-queens&regions=AABB/AABB/CCDD/CCDD&state=x.../..../..../...."
+//! );
+//! let again = Game::from_share(&game.share()).unwrap();
+//! assert_eq!(again.state(0, 0), CellState::Mark);
 //! ```
 //!
 //! Coordinates are 0-based `(row, col)`; the sentences in hints and
@@ -97,6 +110,7 @@ impl Game {
     /// marked, both fixed. Refuses rules other than [`GAMES`], boards over
     /// [`MAX_SIDE`], and region pictures the logic [`Board`] refuses (with
     /// its message: no regions, too many or too few of them).
+    ///
     /// Regions are numbered in the order they first appear, row by row (as
     /// a picture numbers them), so that a shared game colours alike.
     pub fn new(mut problem: Problem) -> Result<Game, Diagnostic> {
@@ -307,18 +321,17 @@ impl Game {
             self.change(&mut changes, cell, to);
         }
         if self.auto_marks && to == CellState::Piece {
-            let placed: Vec<usize> = changes.iter().map(|c| c.cell).collect();
-            for cell in placed {
-                for b in self.attacks[cell].clone() {
-                    self.mark(&mut changes, b);
-                }
-                for u in self.units_of[cell].clone() {
+            let mut ruled_out: Vec<usize> = Vec::new();
+            for placed in changes.iter().map(|c| c.cell) {
+                ruled_out.extend(&self.attacks[placed]);
+                for &u in &self.units_of[placed] {
                     if self.pieces(u) == self.units[u].count {
-                        for b in self.units[u].cells.clone() {
-                            self.mark(&mut changes, b);
-                        }
+                        ruled_out.extend(&self.units[u].cells);
                     }
                 }
+            }
+            for cell in ruled_out {
+                self.mark(&mut changes, cell);
             }
         }
         if !changes.is_empty() {
