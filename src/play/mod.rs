@@ -38,6 +38,7 @@
 mod conflict;
 mod hint;
 mod moves;
+mod sbn;
 mod share;
 
 use std::cell::OnceCell;

@@ -1,7 +1,8 @@
 //! The play session's tests: moves and undo, automatic marks, conflicts,
 //! solved, hints against the solution (and, on small puzzles with several
 //! solutions, against every solution by the brute-force oracle), and the
-//! share text, garbage included (`tests/hint.rs`, `tests/share.rs`).
+//! share text and Star Battle Notation, garbage included (`tests/hint.rs`,
+//! `tests/share.rs`, `tests/sbn.rs`).
 
 use super::*;
 use crate::generate::generate;
@@ -197,4 +198,5 @@ fn a_generated_puzzle_played_to_its_solution_is_solved() {
 }
 
 mod hint;
+mod sbn;
 mod share;
