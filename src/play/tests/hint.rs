@@ -76,6 +76,31 @@ fn a_wrong_piece_or_mark_is_called_wrong() {
 }
 
 #[test]
+fn a_wrong_piece_in_a_unit_over_its_count_says_so() {
+    let (mut game, solution) = generated("star-battle", 1, 8, 3);
+    let right = game.coords(solution[0]);
+    // A second star in the right star's row, touching no star.
+    let far = (0..8).map(|c| (right.0, c)).find(|&(r, c)| {
+        let cell = r * 8 + c;
+        c.abs_diff(right.1) > 1
+            && !solution
+                .iter()
+                .any(|&s| s == cell || game.attacks[s].contains(&cell))
+    });
+    let far = far.unwrap();
+    game.set(&[right, far], CellState::Piece);
+    let Hint::Wrong { cells, reason } = game.hint() else {
+        panic!("{:?}", game.hint())
+    };
+    assert_eq!(cells, [far]);
+    let (r, c) = (far.0 + 1, far.1 + 1);
+    assert_eq!(
+        reason,
+        format!("the star at ({r},{c}) is wrong: row {r} holds 2 stars but takes 1")
+    );
+}
+
+#[test]
 fn hints_alone_play_a_puzzle_to_its_solution() {
     for (name, k, size, seed, auto) in [
         ("region-queens", 1, 9, 2, false),
