@@ -5,7 +5,7 @@
 //! cargo run --example matrix [-- path/to/matrix.csv]
 //! ```
 
-use placer::matrix::{Bounds, Matrix, Sense, count, selections, top_k};
+use placer::matrix::{Bounds, Matrix, Sense, Threads, count, selections, top_k};
 
 fn main() -> anyhow::Result<()> {
     let path = std::env::args()
@@ -24,7 +24,10 @@ fn main() -> anyhow::Result<()> {
         println!("  {}. sum {:>4}  {}", rank + 1, s.sum, cells.join(" "));
     }
 
-    println!("selections avoiding holes: {}", count(&matrix)?);
+    println!(
+        "selections avoiding holes: {}",
+        count(&matrix, &Threads::default())?
+    );
 
     let cheap = Bounds {
         min_sum: None,

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use placer::matrix::{Bounds, Matrix, Sense, count, count_method, selections, top_k};
+use placer::matrix::{Bounds, Matrix, Sense, Threads, count, count_method, selections, top_k};
 
 fn random(n: usize, seed: u64) -> Matrix {
     let mut state = seed;
@@ -53,7 +53,7 @@ fn main() {
         let enum_secs = t.elapsed().as_secs_f64();
 
         let t = Instant::now();
-        let counted = count(&m).expect("small matrices count");
+        let counted = count(&m, &Threads::default()).expect("small matrices count");
         let count_secs = t.elapsed().as_secs_f64();
         assert_eq!(counted.to_u128(), Some(all), "count for n = {n}");
 
@@ -82,7 +82,7 @@ fn main() {
             m
         };
         let t = Instant::now();
-        let c = count(&m).expect("within the limits");
+        let c = count(&m, &Threads::default()).expect("within the limits");
         println!(
             "count {n}×{n} ({:?}): {:.3} s, {} digits",
             count_method(&m),

@@ -144,7 +144,7 @@ pub fn matrix(data: &[u8]) {
             m.skip(&[v]);
         }
         let listed: Vec<_> = matrix::selections(&m, Bounds::default()).collect();
-        if let Ok(count) = matrix::count(&m) {
+        if let Ok(count) = matrix::count(&m, &matrix::Threads::default()) {
             assert_eq!(
                 count.to_u128(),
                 Some(listed.len() as u128),

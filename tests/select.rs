@@ -122,16 +122,17 @@ fn count_past_the_limits_is_refused() {
 #[test]
 fn help_lists_only_select_flags() {
     let help = stdout_of(&["select", "--help"], "");
-    for gone in [
-        "--unique",
-        "--checkpoint",
-        "--shard",
-        "--threads",
-        "--no-progress",
-    ] {
+    for gone in ["--unique", "--checkpoint", "--shard", "--no-progress"] {
         assert!(!help.contains(gone), "{gone} in select --help");
     }
-    for kept in ["--top", "--min-sum", "--limit", "--out", "--format"] {
+    for kept in [
+        "--top",
+        "--min-sum",
+        "--limit",
+        "--out",
+        "--format",
+        "--threads",
+    ] {
         assert!(help.contains(kept), "{kept} missing from select --help");
     }
     placer()
@@ -438,4 +439,24 @@ fn labels_print_with_each_selection() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("`ab` is not one character"));
+}
+
+/// Issue 32: `select --count` runs Ryser's formula on `-j` threads of the
+/// one runner; the count never depends on them.
+#[test]
+fn select_counts_the_same_on_any_threads() {
+    // 18×18, a 0/1 pattern with holes spread over every row and column.
+    let text: String = (0..18)
+        .map(|i| {
+            let row: Vec<&str> = (0..18)
+                .map(|j| if (i * 7 + j * 5) % 4 == 0 { "0" } else { "1" })
+                .collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    let count = |j: &str| stdout_of(&["select", "-", "--skip", "0", "--count", "-j", j], &text);
+    let one = count("1");
+    assert!(one.trim().parse::<u128>().unwrap() > 0, "{one}");
+    assert_eq!(count("2"), one);
+    assert_eq!(count("3"), one);
 }

@@ -168,12 +168,16 @@ impl Select {
     fn count(&self, py: Python<'_>) -> PyResult<BigUint> {
         let owner = self.owner.clone();
         let stop = Stop::new();
+        let threads = matrix::Threads {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            stop: Some(stop.clone()),
+        };
         let counted = run::interruptible(py, stop, move || {
             let m = owner
                 .table()
                 .expect("a Select always owns a matrix")
                 .matrix();
-            matrix::count(m).map(|c| c.to_biguint())
+            matrix::count(m, &threads).map(|c| c.to_biguint())
         })?;
         counted.map_err(|e| too_large(format!("{e}; `all()` lists the selections")))
     }

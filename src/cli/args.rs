@@ -330,7 +330,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
 /// Most worker threads `-j` takes: more only spends minutes starting threads.
 pub const MAX_THREADS: usize = 1024;
 
-fn parse_threads(s: &str) -> Result<usize, String> {
+pub(super) fn parse_threads(s: &str) -> Result<usize, String> {
     let n: usize = s
         .trim()
         .parse()

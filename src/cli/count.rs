@@ -43,12 +43,14 @@ pub(super) fn polynomial(
     }
 }
 
-fn without_count(p: &Problem) -> String {
-    // The parameters are bound into everything else; the varied one may be the count.
+/// `p` without its piece count and parameters (which are bound into
+/// everything else, so two problems equal without them differ at most in
+/// the count).
+fn without_count(p: &Problem) -> Problem {
     let mut q = p.clone();
     q.piece.count = 0;
     q.params.clear();
-    format!("{q:?}")
+    q
 }
 
 /// The DP's `--stats` line.

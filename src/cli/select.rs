@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
-use super::config::Mode;
+use super::config::{Mode, threads};
 use super::solve::exact;
 use super::step::Stepper;
 use super::{Outcome, list, stderr_line, stdin_lines};
@@ -74,6 +74,9 @@ pub struct SelectArgs {
     /// With `--format svg`: write solution-0001.svg, ... into DIR instead of stdout.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Worker threads for `--count` (default, or 0: all cores). The count never depends on it.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = super::args::parse_threads)]
+    pub threads: Option<usize>,
 }
 
 /// A number as `--skip`, `--min-sum` and `--max-sum` take it: a finite
@@ -170,7 +173,7 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     };
     let mode = args.mode();
     if let Mode::Count { limit } = mode {
-        let count = count(&m, bounds, limit)?;
+        let count = count(&m, bounds, limit, threads(args.threads))?;
         let mut out = io::stdout().lock();
         output::write_count(&mut out, args.format, &count)?;
         out.flush()?;
@@ -209,7 +212,7 @@ fn top(args: &SelectArgs, m: &Matrix, problem: &Problem, k: usize) -> Result<()>
 
 /// The number of selections within `bounds`, up to `limit`: the permanent
 /// when nothing bounds it, else by listing.
-fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>) -> Result<Exact> {
+fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>, threads: usize) -> Result<Exact> {
     let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
     if bounded || limit.is_some() {
         let limit = limit.unwrap_or(u128::MAX);
@@ -223,7 +226,11 @@ fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>) -> Result<Exact> {
         return Ok(Exact::from(n));
     }
     // never a silent switch to enumeration: a refusal says why
-    match matrix::count(m) {
+    let threads = matrix::Threads {
+        threads,
+        stop: None,
+    };
+    match matrix::count(m, &threads) {
         Ok(c) => exact(c),
         Err(e) => bail!(
             "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"

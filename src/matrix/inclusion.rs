@@ -2,10 +2,13 @@
 //! and rook numbers over the holes. See [`super::permanent`] for when each
 //! runs.
 
-use num_bigint::{BigInt, BigUint};
-use rayon::prelude::*;
+use std::sync::Mutex;
 
-use super::permanent::Count;
+use num_bigint::{BigInt, BigUint};
+
+use super::permanent::{Count, Threads};
+use crate::search::SearchError;
+use crate::search::run::run;
 
 /// An oriented 0/1 pattern, `m ≤ n`, every row and column with a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,8 +39,9 @@ impl Pattern {
     }
 }
 
-/// Rectangular Ryser, Gray code, mod 2^128 (exact, see the module docs).
-pub(crate) fn ryser(p: &Pattern) -> u128 {
+/// Rectangular Ryser, Gray code, mod 2^128 (exact, see the module docs),
+/// in chunks of Gray codes on the one parallel runner.
+pub(crate) fn ryser(p: &Pattern, threads: &Threads) -> Result<u128, SearchError> {
     let (m, n) = (p.m, p.n);
     assert!(n <= 34 && m <= n, "ryser is exact up to 34 columns");
     let col_rows: Vec<Vec<usize>> = (0..n)
@@ -58,58 +62,67 @@ pub(crate) fn ryser(p: &Pattern) -> u128 {
     let chunk_bits = n.saturating_sub(12).min(8);
     let chunks = 1u64 << chunk_bits;
     let per = total / chunks;
-    (0..chunks)
-        .into_par_iter()
-        .map(|chunk| {
-            let start = chunk * per;
-            let gray = start ^ (start >> 1);
-            let mut sums = vec![0u32; m];
-            let mut size = 0usize;
-            for (j, rows) in col_rows.iter().enumerate() {
-                if gray >> j & 1 == 1 {
-                    size += 1;
-                    for &i in rows {
-                        sums[i] += 1;
+    let sum = Mutex::new(0u128);
+    let ids: Vec<u64> = (0..chunks).collect();
+    let chunk_sum = |chunk: u64| {
+        let start = chunk * per;
+        let gray = start ^ (start >> 1);
+        let mut sums = vec![0u32; m];
+        let mut size = 0usize;
+        for (j, rows) in col_rows.iter().enumerate() {
+            if gray >> j & 1 == 1 {
+                size += 1;
+                for &i in rows {
+                    sums[i] += 1;
+                }
+            }
+        }
+        let mut zeros = sums.iter().filter(|&&s| s == 0).count();
+        let mut acc = 0u128;
+        let mut g = start;
+        loop {
+            if zeros == 0 && size <= m {
+                let prod = sums
+                    .iter()
+                    .fold(1u128, |a, &s| a.wrapping_mul(u128::from(s)));
+                acc = acc.wrapping_add(prod.wrapping_mul(coef[size]));
+            }
+            g += 1;
+            if g == start + per {
+                break;
+            }
+            let j = g.trailing_zeros() as usize;
+            let now = (g ^ (g >> 1)) >> j & 1 == 1;
+            if now {
+                size += 1;
+                for &i in &col_rows[j] {
+                    if sums[i] == 0 {
+                        zeros -= 1;
+                    }
+                    sums[i] += 1;
+                }
+            } else {
+                size -= 1;
+                for &i in &col_rows[j] {
+                    sums[i] -= 1;
+                    if sums[i] == 0 {
+                        zeros += 1;
                     }
                 }
             }
-            let mut zeros = sums.iter().filter(|&&s| s == 0).count();
-            let mut acc = 0u128;
-            let mut g = start;
-            loop {
-                if zeros == 0 && size <= m {
-                    let prod = sums
-                        .iter()
-                        .fold(1u128, |a, &s| a.wrapping_mul(u128::from(s)));
-                    acc = acc.wrapping_add(prod.wrapping_mul(coef[size]));
-                }
-                g += 1;
-                if g == start + per {
-                    break;
-                }
-                let j = g.trailing_zeros() as usize;
-                let now = (g ^ (g >> 1)) >> j & 1 == 1;
-                if now {
-                    size += 1;
-                    for &i in &col_rows[j] {
-                        if sums[i] == 0 {
-                            zeros -= 1;
-                        }
-                        sums[i] += 1;
-                    }
-                } else {
-                    size -= 1;
-                    for &i in &col_rows[j] {
-                        sums[i] -= 1;
-                        if sums[i] == 0 {
-                            zeros += 1;
-                        }
-                    }
-                }
-            }
-            acc
-        })
-        .reduce(|| 0, u128::wrapping_add)
+        }
+        acc
+    };
+    let complete = run(threads.threads, &ids, threads.stop.as_ref(), |&chunk| {
+        let acc = chunk_sum(chunk);
+        let mut sum = sum.lock().unwrap_or_else(|e| e.into_inner());
+        *sum = sum.wrapping_add(acc);
+        Ok(())
+    })?;
+    if !complete {
+        return Err(SearchError::Interrupted);
+    }
+    Ok(sum.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// `C(a, b)` mod 2^128 (exact for the sizes Ryser handles).

@@ -29,7 +29,7 @@
 //!   with branch-and-bound pruning, as a flat-memory iterator.
 //!
 //! ```
-//! use placer::matrix::{Matrix, Sense, count, top_k};
+//! use placer::matrix::{Matrix, Sense, Threads, count, top_k};
 //!
 //! //   . 1 2        the best selection by minimum sum is
 //! //   3 . 1        (1,2) (2,3) (3,1): 1 + 1 + 0 = 2
@@ -38,7 +38,7 @@
 //! let best = &top_k(&m, 1, Sense::Min)[0];
 //! assert_eq!(best.cells, vec![(0, 1), (1, 2), (2, 0)]);
 //! assert_eq!(best.sum, 2.0);
-//! assert_eq!(count(&m).unwrap().to_string(), "2");
+//! assert_eq!(count(&m, &Threads::default()).unwrap().to_string(), "2");
 //! ```
 //!
 //! Sums are exact: values are read as decimals and summed as scaled integers
@@ -63,7 +63,7 @@ pub use parse::{
 };
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
-    MAX_RYSER_COLS, count, count_method,
+    MAX_RYSER_COLS, Threads, count, count_method,
 };
 pub use select::{Bounds, Selections, selections};
 
@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(sums, vec![31.0, 29.0, 29.0]);
         assert_eq!(top[0].cells, vec![(0, 2), (1, 1), (2, 3), (3, 0)]);
         assert_eq!(top[0].values(&m), vec![9.0, 8.0, 8.0, 6.0]);
-        assert_eq!(count(&m).unwrap(), Count::Small(18));
+        assert_eq!(count(&m, &Threads::default()).unwrap(), Count::Small(18));
         assert_eq!(selections(&m, Bounds::default()).count(), 18);
         let best = assign(&m, Sense::Min).unwrap();
         assert_eq!(best.sum, 11.0);

@@ -7,7 +7,7 @@ use super::geometry::Geometry;
 use crate::matrix::{Labels, Matrix, Value};
 
 /// A rule set with its parameters bound and checked.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     /// The rule's name.
     pub name: String,

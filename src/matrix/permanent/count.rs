@@ -78,7 +78,7 @@ pub enum CountMethod {
 #[non_exhaustive]
 pub enum CountError {
     /// Every exact method is over its limit on one connected part.
-    #[error("{}", too_large(self))]
+    #[error("{}", too_large(*rows, *cols, *part_rows, *part_cols, *hole_lines, *width, *at_row))]
     TooLarge {
         /// Rows of the oriented matrix.
         rows: usize,
@@ -95,18 +95,33 @@ pub enum CountError {
         /// Rows the frontier method took before it stopped.
         at_row: usize,
     },
+    /// The stop flag ended the count.
+    #[error("the count was interrupted")]
+    Interrupted,
+    /// Its worker threads could not start.
+    #[error("{0}")]
+    Threads(String),
 }
 
-fn too_large(e: &CountError) -> String {
-    let CountError::TooLarge {
-        rows,
-        cols,
-        part_rows,
-        part_cols,
-        hole_lines,
-        width,
-        at_row,
-    } = *e;
+impl From<crate::search::SearchError> for CountError {
+    fn from(e: crate::search::SearchError) -> CountError {
+        match e {
+            crate::search::SearchError::Interrupted => CountError::Interrupted,
+            e => CountError::Threads(e.to_string()),
+        }
+    }
+}
+
+/// Why every exact method refused, with each one's limit.
+fn too_large(
+    rows: usize,
+    cols: usize,
+    part_rows: usize,
+    part_cols: usize,
+    hole_lines: usize,
+    width: usize,
+    at_row: usize,
+) -> String {
     let part = if (part_rows, part_cols) == (rows, cols) {
         String::new()
     } else {

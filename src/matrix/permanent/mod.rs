@@ -34,6 +34,7 @@ use num_bigint::BigUint;
 use super::Matrix;
 use super::frontier::{self, Rows};
 use super::inclusion::{Pattern, holes, ryser};
+use crate::search::{SearchError, Stop};
 
 pub use super::frontier::{MAX_STATES as MAX_FRONTIER_STATES, MAX_STEPS as MAX_FRONTIER_STEPS};
 
@@ -227,17 +228,20 @@ pub fn count_method(matrix: &Matrix) -> CountMethod {
 /// each method refuse — enumerate with [`selections`](super::selections)
 /// instead.
 ///
+/// Ryser's formula runs on `threads` (the one parallel runner: one thread
+/// runs here) and ends with [`CountError::Interrupted`] when its stop flag is set.
+///
 /// ```
-/// use placer::matrix::{Matrix, count};
+/// use placer::matrix::{Matrix, Threads, count};
 ///
 /// // 1 1 0
 /// // 0 1 1     permanent 2
 /// // 1 0 1
 /// let mut m = Matrix::parse("1 1 0\n0 1 1\n1 0 1").unwrap();
 /// m.skip(&[0.0]);
-/// assert_eq!(count(&m).unwrap().to_string(), "2");
+/// assert_eq!(count(&m, &Threads::default()).unwrap().to_string(), "2");
 /// ```
-pub fn count(matrix: &Matrix) -> Result<Count, CountError> {
+pub fn count(matrix: &Matrix, threads: &Threads) -> Result<Count, CountError> {
     let parts = match plan(matrix) {
         Plan::Zero => return Ok(Count::Small(0)),
         Plan::Parts(parts) => parts,
@@ -245,24 +249,31 @@ pub fn count(matrix: &Matrix) -> Result<Count, CountError> {
     let (rows, cols) = (matrix.rows.min(matrix.cols), matrix.rows.max(matrix.cols));
     let mut total = BigUint::from(1u8);
     for part in &parts {
-        total *= count_part(part).map_err(|at_row| CountError::TooLarge {
-            rows,
-            cols,
-            part_rows: part.p.m,
-            part_cols: part.p.n,
-            hole_lines: part.hole_lines,
-            width: part.width,
-            at_row,
-        })?;
+        total *= match count_part(part, threads)? {
+            Ok(count) => count,
+            Err(at_row) => {
+                return Err(CountError::TooLarge {
+                    rows,
+                    cols,
+                    part_rows: part.p.m,
+                    part_cols: part.p.n,
+                    hole_lines: part.hole_lines,
+                    width: part.width,
+                    at_row,
+                });
+            }
+        };
     }
     Ok(Count::from_big(total))
 }
 
 /// One part's count, or the row the frontier method stopped at.
-fn count_part(part: &Part) -> Result<BigUint, usize> {
-    let by = |method| match method {
-        CountMethod::Ryser => BigUint::from(ryser(&part.p)),
-        _ => holes(&part.p).to_biguint(),
+fn count_part(part: &Part, threads: &Threads) -> Result<Result<BigUint, usize>, SearchError> {
+    let by = |method| -> Result<BigUint, SearchError> {
+        Ok(match method {
+            CountMethod::Ryser => BigUint::from(ryser(&part.p, threads)?),
+            _ => holes(&part.p).to_biguint(),
+        })
     };
     match part.method {
         CountMethod::Frontier => {
@@ -277,13 +288,23 @@ fn count_part(part: &Part) -> Result<BigUint, usize> {
                 },
                 budget,
             ) {
-                Ok(c) => Ok(c),
+                Ok(c) => Ok(Ok(c)),
                 Err(refused) => match part.fallback {
-                    Some((method, _)) => Ok(by(method)),
-                    None => Err(refused.at_row),
+                    Some((method, _)) => by(method).map(Ok),
+                    None => Ok(Err(refused.at_row)),
                 },
             }
         }
-        method => Ok(by(method)),
+        method => by(method).map(Ok),
     }
+}
+
+/// Where a long matrix count runs: worker threads (on the one parallel
+/// runner; 1 runs on the calling thread) and a flag that stops it.
+#[derive(Debug, Clone, Default)]
+pub struct Threads {
+    /// Worker threads; 0 or 1 runs on the calling thread.
+    pub threads: usize,
+    /// Set it to stop the count.
+    pub stop: Option<Stop>,
 }

@@ -4,6 +4,17 @@ use super::*;
 use crate::matrix::brute;
 use proptest::prelude::*;
 
+/// The count on two threads of the runner (Ryser's chunks split between them).
+fn count(m: &Matrix) -> Result<Count, CountError> {
+    super::count(
+        m,
+        &Threads {
+            threads: 2,
+            stop: None,
+        },
+    )
+}
+
 fn ones(n: usize) -> Matrix {
     Matrix::from_rows(&vec![vec![Some(1.0); n]; n])
 }
@@ -87,7 +98,9 @@ fn too_large_is_a_clear_error() {
     // 40 × 40, 70 % ones, scattered: one part, holes everywhere
     let m = brute::sparse(40, 40, 34..=34, 7);
     let e = count(&m).unwrap_err();
-    let CountError::TooLarge { at_row, .. } = e;
+    let CountError::TooLarge { at_row, .. } = e else {
+        panic!("{e}");
+    };
     assert!(at_row < 40);
     assert_eq!(
         e.to_string(),
@@ -150,7 +163,10 @@ proptest! {
         if let Some((_, _, patterns)) = parts(&m) {
             let mut by = [BigUint::from(1u8), BigUint::from(1u8), BigUint::from(1u8)];
             for p in &patterns {
-                by[0] *= ryser(p);
+                let one = ryser(p, &Threads::default()).unwrap();
+                let two = Threads { threads: 2, stop: None };
+                prop_assert_eq!(ryser(p, &two).unwrap(), one);
+                by[0] *= one;
                 by[1] *= holes(p).to_biguint();
                 let rows = p.row_lists();
                 by[2] *= frontier::count(&Rows { n: p.n, rows: &rows }, MAX_FRONTIER_STEPS)
@@ -178,4 +194,21 @@ proptest! {
             prop_assert_eq!(brute::all(&m).len(), listed);
         }
     }
+}
+
+#[test]
+fn a_set_stop_flag_interrupts_ryser() {
+    let stop = Stop::new();
+    stop.set();
+    let threads = Threads {
+        threads: 2,
+        stop: Some(stop),
+    };
+    let pattern = Pattern {
+        m: 20,
+        n: 20,
+        ok: vec![true; 400],
+    };
+    let err = ryser(&pattern, &threads).unwrap_err();
+    assert!(matches!(err, SearchError::Interrupted), "{err}");
 }
