@@ -88,14 +88,15 @@ fn too_large(limit: Limit) -> io::Error {
     io::Error::new(io::ErrorKind::FileTooLarge, TooLarge(limit))
 }
 
-/// Reads all of `reader` as UTF-8 text, at most `limit.bytes` of it.
+/// Reads all of `reader` as UTF-8 text, at most `limit.bytes` of it, without
+/// a leading byte order mark.
 pub fn read_bounded(reader: impl Read, limit: Limit) -> io::Result<String> {
     let mut bytes = Vec::new();
     reader.take(limit.bytes + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit.bytes {
         return Err(too_large(limit));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
@@ -103,6 +104,11 @@ pub fn read_bounded(reader: impl Read, limit: Limit) -> io::Result<String> {
                 e.utf8_error().valid_up_to()
             ),
         )
+    })?;
+    // Editors on Windows start UTF-8 files with a byte order mark: not text.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 

@@ -112,7 +112,7 @@ fn a_full_stdout_is_an_error_said_once() {
 
 #[test]
 fn endless_inputs_stop_at_their_limit() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["solve", "/dev/zero"],
             "more than 1 MiB, the limit for a rule file",
@@ -133,7 +133,11 @@ fn endless_inputs_stop_at_their_limit() {
         ),
         (
             &["queens", "8", "--checkpoint", "/dev/zero"],
-            "the limit for a checkpoint",
+            "--checkpoint /dev/zero is not a regular file: name a file placer may create and replace",
+        ),
+        (
+            &["queens", "8", "--checkpoint", "/dev/null"],
+            "--checkpoint /dev/null is not a regular file",
         ),
         (
             &["solve", "/dev/zero", "--regions", "-"],
@@ -429,4 +433,49 @@ fn no_panicking_print_macros_in_the_sources() {
             }
         }
     }
+}
+
+/// Issue 38: a picture (or rule file) saved with a UTF-8 byte order mark
+/// reads as the same text without it.
+#[test]
+fn a_byte_order_mark_is_not_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.txt");
+    let marked = dir.path().join("marked.txt");
+    let picture = "AAB\nABB\nCCC\n";
+    std::fs::write(&plain, picture).unwrap();
+    std::fs::write(&marked, format!("\u{feff}{picture}")).unwrap();
+    let count = |path: &std::path::Path| {
+        let out = placer()
+            .args(["solve", "star-battle", "--regions"])
+            .arg(path)
+            .args(["--count"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        out.stdout
+    };
+    assert_eq!(count(&marked), count(&plain));
+}
+
+/// Issue 38: a difficulty no puzzle of that size reaches says why, not
+/// "try another seed".
+#[test]
+fn a_difficulty_too_hard_for_the_size_says_so() {
+    placer()
+        .args([
+            "generate",
+            "region-queens",
+            "--size",
+            "1",
+            "--difficulty",
+            "medium",
+            "--seed",
+            "1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(
+            "error: no medium 1×1 puzzle among the 60 generated from seed 1; every one was easy: a larger size gives harder puzzles\n",
+        );
 }

@@ -116,6 +116,7 @@ pub fn generate_graded(
     threads: usize,
     want: Grade,
 ) -> Result<Graded, Diagnostic> {
+    let mut grades = Vec::new();
     for i in 0..GRADE_TRIES {
         let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let puzzle = match generate_for(spec, set, size, s, threads, want) {
@@ -145,9 +146,20 @@ pub fn generate_graded(
                 tries: i + 1,
             });
         }
+        grades.extend(path.grade.filter(|g| !grades.contains(g)));
     }
+    let all_easier = !grades.is_empty() && grades.iter().all(|&g| g < want);
+    let advice = if all_easier {
+        let names: Vec<&str> = grades.iter().map(|g| g.name()).collect();
+        format!(
+            "every one was {}: a larger size gives harder puzzles",
+            names.join(" or ")
+        )
+    } else {
+        "try another --seed, size or --difficulty".to_string()
+    };
     Err(Diagnostic::new(format!(
-        "no {} {size}×{size} puzzle among the {GRADE_TRIES} generated from seed {seed}; try another --seed, size or --difficulty",
+        "no {} {size}×{size} puzzle among the {GRADE_TRIES} generated from seed {seed}; {advice}",
         want.name()
     )))
 }

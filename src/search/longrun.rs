@@ -146,6 +146,12 @@ pub(crate) fn count(
         header,
     }) = &record
     {
+        if path.exists() && !path.is_file() {
+            return Err(SearchError::Refused(format!(
+                "--checkpoint {} is not a regular file: name a file placer may create and replace",
+                path.display()
+            )));
+        }
         if path.exists() {
             let (old, old_done) = checkpoint::load(path)?;
             checkpoint::check_same_run(path, &old, header)?;
