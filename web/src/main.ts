@@ -1,0 +1,76 @@
+/**
+ * The page: a header with the three views (Play, Make, Rules), routed by
+ * the URL's hash (see `url.ts`). A link that cannot be read opens the
+ * default view with a message, never a blank page.
+ */
+import './style.css';
+import { h } from './dom';
+import { parse, type Route, type View } from './url';
+import { MakeView } from './views/make';
+import { PlayView } from './views/play';
+import { RulesView } from './views/rules';
+
+const banner = h('p', { class: 'banner', role: 'alert', 'data-testid': 'url-error', hidden: true });
+const main = h('main', { id: 'main' });
+const tabs = new Map<View, HTMLAnchorElement>();
+let play: PlayView | undefined;
+let make: MakeView | undefined;
+let rules: RulesView | undefined;
+
+/** The view of a route, made the first time it opens. */
+function show(r: Route): { el: HTMLElement; opened: Promise<void> } {
+  switch (r.view) {
+    case 'play':
+      play ??= add(new PlayView());
+      return { el: play.el, opened: play.open(r) };
+    case 'make':
+      make ??= add(new MakeView());
+      return { el: make.el, opened: make.open(r) };
+    case 'rules':
+      rules ??= add(new RulesView());
+      return { el: rules.el, opened: rules.open(r) };
+  }
+}
+
+function add<T extends { el: HTMLElement }>(v: T): T {
+  main.append(v.el);
+  return v;
+}
+
+function route(): void {
+  const parsed = parse(location.hash);
+  banner.hidden = parsed.problem === null;
+  banner.textContent = parsed.problem ? `This link could not be read: ${parsed.problem}.` : '';
+  const r = parsed.route;
+  for (const [name, tab] of tabs) tab.setAttribute('aria-current', name === r.view ? 'page' : 'false');
+  for (const v of [play, make, rules]) if (v) v.el.hidden = true;
+  const { el, opened } = show(r);
+  el.hidden = false;
+  opened.catch((e: unknown) => {
+    banner.hidden = false;
+    banner.textContent = `Something went wrong: ${e instanceof Error ? e.message : String(e)}`;
+  });
+}
+
+function header(): HTMLElement {
+  const nav = h('nav', { 'aria-label': 'views' });
+  for (const [name, label] of [
+    ['play', 'Play'],
+    ['make', 'Make'],
+    ['rules', 'Rules'],
+  ] as const) {
+    const a = h('a', { href: `#${name}`, text: label, 'data-testid': `tab-${name}` });
+    tabs.set(name, a);
+    nav.append(a);
+  }
+  return h(
+    'header',
+    { class: 'top' },
+    h('a', { class: 'brand', href: '#play' }, h('img', { src: './favicon.svg', alt: '', width: 28, height: 28 }), h('span', { text: 'placer' })),
+    nav,
+  );
+}
+
+document.body.append(h('a', { class: 'skip', href: '#main', text: 'Skip to the board' }), header(), banner, main);
+window.addEventListener('hashchange', route);
+route();

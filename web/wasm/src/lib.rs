@@ -1,0 +1,133 @@
+//! `placer_web`: the `placer` library for the browser page in `web/`, built
+//! with wasm-bindgen and run in a Web Worker. It is a thin translator: each
+//! export turns the page's inputs (strings and numbers) into the library's
+//! types, calls the library, and answers with one JSON text, either
+//! `{"ok": …}` or `{"error": {…}}` (see [`reply`]). One file per task keeps
+//! every library call in one small place:
+//!
+//! - [`rules`]: built-in rules, rule text checked and bound, the plan;
+//! - [`count`]: counting with the plan's method, with progress;
+//! - [`list`]: solutions one at a time (Next/Previous);
+//! - [`puzzle`]: a region picture checked: no solution, unique or several,
+//!   and its grade; the blank SVG;
+//! - [`generate`]: new puzzles by size, pieces, difficulty and seed;
+//! - [`reply`]: the JSON envelope and errors with line and column.
+
+pub mod count;
+pub mod generate;
+pub mod list;
+pub mod puzzle;
+pub mod reply;
+pub mod rules;
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The message of the last panic, for the worker to report.
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs when the module starts: keeps each panic's message, so that the
+/// worker can say what went wrong instead of "unreachable".
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
+    }));
+}
+
+/// The message of the last panic, or an empty text.
+#[wasm_bindgen]
+pub fn last_panic() -> String {
+    PANIC.with(|p| p.borrow().clone().unwrap_or_default())
+}
+
+/// The built-in rules: `[{name, summary, text}]`.
+#[wasm_bindgen]
+pub fn builtins() -> String {
+    reply::ok(rules::builtins())
+}
+
+/// Checks rule text with parameters (`n=8, k=2`): the board and the plan,
+/// or the error with its line and column.
+#[wasm_bindgen]
+pub fn check_rules(text: &str, set: &str) -> String {
+    reply::of(rules::check(text, set))
+}
+
+/// Counts the solutions of rule text (classes with `unique`), calling
+/// `progress(done, total)` as parts of the search finish.
+#[wasm_bindgen]
+pub fn count(text: &str, set: &str, unique: bool, progress: &js_sys::Function) -> String {
+    let report = |done: usize, total: usize| {
+        let _ = progress.call2(&JsValue::NULL, &done.into(), &total.into());
+    };
+    reply::of(count::count(text, set, unique, &report))
+}
+
+/// The solutions of a rule text, one at a time.
+#[wasm_bindgen]
+pub struct Lister(list::Lister);
+
+#[wasm_bindgen]
+impl Lister {
+    /// A lister for rule text with parameters; `unique` keeps one solution
+    /// per symmetry class. Errors are thrown as the JSON error text.
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str, set: &str, unique: bool) -> Result<Lister, JsValue> {
+        list::Lister::new(text, set, unique)
+            .map(Lister)
+            .map_err(|e| JsValue::from_str(&reply::error(e)))
+    }
+
+    /// The board the solutions are drawn on.
+    pub fn board(&self) -> String {
+        reply::ok(self.0.board())
+    }
+
+    /// Solution `index` (from 0), or `null` past the last.
+    pub fn get(&mut self, index: usize) -> String {
+        reply::ok(self.0.get(index))
+    }
+}
+
+/// A region picture for `game` (`region-queens` or `star-battle` with `k`
+/// pieces per unit): the board, no solution / unique / several with up to
+/// two solutions, and the grade.
+#[wasm_bindgen]
+pub fn analyse(game: &str, k: u32, picture: &str) -> String {
+    reply::of(puzzle::analyse(game, k, picture))
+}
+
+/// A blank printable SVG of a region picture.
+#[wasm_bindgen]
+pub fn blank_svg(game: &str, k: u32, picture: &str) -> String {
+    reply::of(puzzle::blank_svg(game, k, picture))
+}
+
+/// A new puzzle with one solution: `difficulty` is empty for any, or
+/// `easy`, `medium`, `hard`, `needs-guessing`; `progress(try, tries)` is
+/// called before each graded try.
+#[wasm_bindgen]
+pub fn generate(
+    game: &str,
+    k: u32,
+    size: u32,
+    seed: f64,
+    difficulty: &str,
+    progress: &js_sys::Function,
+) -> String {
+    let report = |done: usize, total: usize| {
+        let _ = progress.call2(&JsValue::NULL, &done.into(), &total.into());
+    };
+    reply::of(generate::generate(
+        game,
+        k,
+        size,
+        seed as u64,
+        difficulty,
+        &report,
+    ))
+}
