@@ -20,7 +20,9 @@
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution; [`logic`]: the
-//!   logical steps of region games, explained, and their grades;
+//!   logical steps of region games, explained, and their grades; [`play`]:
+//!   a play session of a region game (moves, undo, conflicts, hints, share
+//!   text) for a page or another front end;
 //! - [`input`]: reading files and stdin within a size limit;
 //! - `cli`: the command line, which only wires these together.
 //!
@@ -59,6 +61,7 @@ pub mod logic;
 pub mod matrix;
 pub mod output;
 pub mod plan;
+pub mod play;
 pub mod problem;
 pub mod search;
 pub mod spec;
