@@ -71,12 +71,19 @@ export function colourRegions(info: BoardInfo): number[] {
       }
     }
   }
+  // Few regions: one colour each. More: neighbours differ, colours evenly used.
+  if (n <= PALETTE.length) return Array.from({ length: n }, (_, i) => i);
   const colour: number[] = new Array<number>(n).fill(-1);
+  const used = new Array<number>(PALETTE.length).fill(0);
   for (let i = 0; i < n; i++) {
-    const used = new Set([...near[i]!].map((j) => colour[j]));
-    let pick = 0;
-    while (used.has(pick) && pick < PALETTE.length) pick++;
-    colour[i] = pick < PALETTE.length ? pick : i % PALETTE.length;
+    const taken = new Set([...near[i]!].map((j) => colour[j]));
+    let pick = -1;
+    for (let p = 0; p < PALETTE.length; p++) {
+      if (!taken.has(p) && (pick < 0 || used[p]! < used[pick]!)) pick = p;
+    }
+    if (pick < 0) pick = i % PALETTE.length;
+    colour[i] = pick;
+    used[pick]!++;
   }
   return colour;
 }
@@ -198,6 +205,11 @@ export class BoardView {
     }
     const on = new Set(cells.map(([r, c]) => `${r},${c}`));
     this.setStates((r, c) => (on.has(`${r},${c}`) ? 'piece' : 'empty'));
+  }
+
+  /** Shows a state on one cell until the next update (a drag in progress). */
+  previewState(r: number, c: number, s: CellState): void {
+    this.setState(r, c, s);
   }
 
   private setState(r: number, c: number, s: CellState): void {

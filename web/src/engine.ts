@@ -87,6 +87,14 @@ export class Engine {
     this.restart(new Cancelled());
   }
 
+  /** Ends the worker for good: pending tasks reject with {@link Cancelled}. */
+  close(): void {
+    this.worker.terminate();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) p.reject(new Cancelled());
+  }
+
   private restart(reason: Error): void {
     this.worker.terminate();
     const pending = [...this.pending.values()];

@@ -33,7 +33,6 @@ function show(r: Route): { el: HTMLElement; opened: Promise<void> } {
 }
 
 function add<T extends { el: HTMLElement }>(v: T): T {
-  main.append(v.el);
   return v;
 }
 
@@ -43,9 +42,9 @@ function route(): void {
   banner.textContent = parsed.problem ? `This link could not be read: ${parsed.problem}.` : '';
   const r = parsed.route;
   for (const [name, tab] of tabs) tab.setAttribute('aria-current', name === r.view ? 'page' : 'false');
-  for (const v of [play, make, rules]) if (v) v.el.hidden = true;
   const { el, opened } = show(r);
-  el.hidden = false;
+  // One view in the document at a time, so that test ids stay unique.
+  if (main.firstElementChild !== el) main.replaceChildren(el);
   opened.catch((e: unknown) => {
     banner.hidden = false;
     banner.textContent = `Something went wrong: ${e instanceof Error ? e.message : String(e)}`;

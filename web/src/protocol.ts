@@ -12,7 +12,16 @@ export type Task =
   | { task: 'list-get'; handle: number; index: number }
   | { task: 'analyse'; game: string; k: number; picture: string }
   | { task: 'blank-svg'; game: string; k: number; picture: string }
-  | { task: 'generate'; game: string; k: number; size: number; seed: number; difficulty: string };
+  | { task: 'generate'; game: string; k: number; size: number; seed: number; difficulty: string }
+  | { task: 'play-open'; share: string; game: string; k: number; picture: string }
+  | { task: 'play'; handle: number; action: PlayAction };
+
+/** What the Play view asks of its session; each answers with the board, or a hint or a path. */
+export type PlayAction =
+  | { do: 'view' | 'undo' | 'redo' | 'reset' | 'solve' | 'hint' | 'explain' }
+  | { do: 'click'; row: number; col: number }
+  | { do: 'set'; cells: Cell[]; state: '.' | 'x' | 's' }
+  | { do: 'auto-marks'; on: boolean };
 
 /** Page → worker. */
 export interface Request {
@@ -100,4 +109,58 @@ export interface Generated {
   solution: Cell[];
   seed: string;
   grade: string | null;
+}
+
+/** The player's board (web/wasm/src/play.rs `View`). */
+export interface GameView {
+  game: string;
+  k: number;
+  rows: number;
+  cols: number;
+  piece: string;
+  symbol: string;
+  regions: number[];
+  region_names: string[];
+  /** `.` empty, `x` mark, `s` piece, row-major. */
+  states: string;
+  fixed: Cell[];
+  attacks: Cell[];
+  over: Cell[][];
+  short: Cell[][];
+  conflicts: string[];
+  solved: boolean;
+  can_undo: boolean;
+  can_redo: boolean;
+  auto_marks: boolean;
+  share: string;
+}
+
+export interface HintView {
+  kind: 'step' | 'wrong' | 'solved' | 'stuck';
+  text: string;
+  technique: string | null;
+  grade: string | null;
+  place: Cell[];
+  exclude: Cell[];
+  focus: Cell[];
+  wrong: Cell[];
+}
+
+export interface PathStep {
+  technique: string;
+  title: string;
+  grade: string;
+  reason: string;
+  place: Cell[];
+  exclude: Cell[];
+  focus: Cell[];
+  board: string;
+}
+
+export interface Explained {
+  steps: PathStep[];
+  solved: boolean;
+  guesses: number;
+  grade: string | null;
+  stuck: string | null;
 }

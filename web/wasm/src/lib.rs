@@ -11,11 +11,13 @@
 //! - [`puzzle`]: a region picture checked: no solution, unique or several,
 //!   and its grade; the blank SVG;
 //! - [`generate`]: new puzzles by size, pieces, difficulty and seed;
+//! - [`play`]: a play session (`placer::play::Game`) as the Play view draws it;
 //! - [`reply`]: the JSON envelope and errors with line and column.
 
 pub mod count;
 pub mod generate;
 pub mod list;
+pub mod play;
 pub mod puzzle;
 pub mod reply;
 pub mod rules;
@@ -130,4 +132,91 @@ pub fn generate(
         difficulty,
         &report,
     ))
+}
+
+/// A play session: the library's `Game`, whose methods answer with the
+/// board as the page draws it (see [`play::View`]).
+#[wasm_bindgen]
+pub struct Session(play::Play);
+
+#[wasm_bindgen]
+impl Session {
+    /// A session from a share text (`play=GAME&k=K&regions=ROW/ROW&state=…`)
+    /// or, with `game` set, from a regions picture. Errors are thrown as the
+    /// JSON error text.
+    #[wasm_bindgen(constructor)]
+    pub fn new(share: &str, game: &str, k: u32, picture: &str) -> Result<Session, JsValue> {
+        let made = if game.is_empty() {
+            play::Play::from_share(share)
+        } else {
+            play::Play::from_picture(game, k as usize, picture)
+        };
+        made.map(Session)
+            .map_err(|e| JsValue::from_str(&reply::error(e)))
+    }
+
+    /// The board.
+    pub fn view(&self) -> String {
+        reply::ok(self.0.view())
+    }
+
+    /// Cycles cell (row, col), 0-based; answers with the board.
+    pub fn click(&mut self, row: u32, col: u32) -> String {
+        self.0.click(row as usize, col as usize);
+        self.view()
+    }
+
+    /// Sets the cells `[r0, c0, r1, c1, …]` to `state` (`.`, `x`, `s`) as one move.
+    pub fn set(&mut self, cells: &[u32], state: char) -> String {
+        let cells: Vec<(usize, usize)> = cells
+            .chunks_exact(2)
+            .map(|p| (p[0] as usize, p[1] as usize))
+            .collect();
+        match self.0.set(&cells, state) {
+            Ok(()) => self.view(),
+            Err(e) => reply::error(e),
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> String {
+        self.0.undo();
+        self.view()
+    }
+
+    /// Plays the last move taken back again.
+    pub fn redo(&mut self) -> String {
+        self.0.redo();
+        self.view()
+    }
+
+    /// Empties the board (one move).
+    pub fn reset(&mut self) -> String {
+        self.0.reset();
+        self.view()
+    }
+
+    /// Turns automatic marks on or off.
+    pub fn set_auto_marks(&mut self, on: bool) -> String {
+        self.0.set_auto_marks(on);
+        self.view()
+    }
+
+    /// Sets the board to the solution.
+    pub fn solve(&mut self) -> String {
+        match self.0.solve() {
+            Ok(()) => self.view(),
+            Err(e) => reply::error(e),
+        }
+    }
+
+    /// The hint for the player's board.
+    pub fn hint(&self) -> String {
+        reply::ok(self.0.hint())
+    }
+
+    /// The logical path from the start, with the board after each step.
+    pub fn explain(&self) -> String {
+        reply::of(self.0.explain())
+    }
 }
