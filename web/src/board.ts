@@ -99,6 +99,15 @@ export interface BoardInput {
   key?(key: string, row: number, col: number, event: KeyboardEvent): boolean;
 }
 
+export interface BoardOptions {
+  /** The board's test id (default `board`). */
+  testid?: string;
+  /** The cells' test id (default `cell`). */
+  cellTestid?: string;
+  /** Colour region i with palette colour i (an editor's brushes), not by neighbours. */
+  indexColours?: boolean;
+}
+
 export class BoardView {
   readonly el: HTMLElement;
   info: BoardInfo | null = null;
@@ -111,8 +120,9 @@ export class BoardView {
   constructor(
     private label: string,
     private input: BoardInput = {},
+    private options: BoardOptions = {},
   ) {
-    this.el = h('div', { class: 'board', 'data-testid': 'board', role: 'grid', 'aria-label': label });
+    this.el = h('div', { class: 'board', 'data-testid': options.testid ?? 'board', role: 'grid', 'aria-label': label });
     this.el.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.el.addEventListener('pointermove', (e) => this.pointerMove(e));
     window.addEventListener('pointerup', () => this.pointerUp());
@@ -139,7 +149,9 @@ export class BoardView {
       this.drawCanvas([]);
       return;
     }
-    const colours = colourRegions(info);
+    const colours = this.options.indexColours
+      ? info.region_names.map((_, i) => i % PALETTE.length)
+      : colourRegions(info);
     const region = (r: number, c: number): number | null =>
       r < 0 || c < 0 || r >= rows || c >= cols ? -1 : (info.regions?.[r * cols + c] ?? null);
     const holes = new Set(info.holes);
@@ -151,7 +163,7 @@ export class BoardView {
         const cell = h('div', {
           class: 'cell',
           role: 'gridcell',
-          'data-testid': 'cell',
+          'data-testid': this.options.cellTestid ?? 'cell',
           'data-row': r + 1,
           'data-col': c + 1,
           'data-state': 'empty',

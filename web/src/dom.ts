@@ -47,13 +47,32 @@ export function button(label: string, onclick: () => void, props: Props = {}): H
   return h('button', { type: 'button', text: label, onclick, ...props });
 }
 
+/** A function that runs once calls stop for `ms`; `flush()` runs a pending call now. */
+export interface Debounced<A extends unknown[]> {
+  (...args: A): void;
+  flush(): void;
+}
+
 /** Runs `fn` once `ms` have passed without another call. */
-export function debounce<A extends unknown[]>(ms: number, fn: (...args: A) => void): (...args: A) => void {
+export function debounce<A extends unknown[]>(ms: number, fn: (...args: A) => void): Debounced<A> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return (...args: A) => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
+  let pending: A | null = null;
+  const run = () => {
+    timer = undefined;
+    const args = pending;
+    pending = null;
+    if (args) fn(...args);
   };
+  const debounced = (...args: A) => {
+    if (timer !== undefined) clearTimeout(timer);
+    pending = args;
+    timer = setTimeout(run, ms);
+  };
+  debounced.flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    run();
+  };
+  return debounced;
 }
 
 /** Formats a big decimal count with thin spaces between groups of three. */

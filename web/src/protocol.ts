@@ -91,6 +91,8 @@ export interface Shown {
   index: number;
   cells: Cell[];
   total: number | null;
+  /** In `--first`'s order (big boards), which may stop before the last. */
+  fast: boolean;
 }
 
 export interface Analysis {

@@ -6,7 +6,7 @@
  */
 import { BoardView } from '../board';
 import { Busy } from '../busy';
-import { button, debounce, field, groupDigits, h } from '../dom';
+import { button, debounce, type Debounced, field, groupDigits, h } from '../dom';
 import { Cancelled, Engine, Failure } from '../engine';
 import type { BoardInfo, Builtin, Checked, Counted, EngineError, Shown } from '../protocol';
 import { format, type RulesRoute } from '../url';
@@ -38,8 +38,8 @@ export class RulesView {
   private board = new BoardView('solution');
   private busy = new Busy(() => this.cancel());
   private countButton = button('Count', () => void this.count(), { 'data-testid': 'count', class: 'primary' });
-  private prevButton = button('Previous', () => void this.show(this.index - 1), { 'data-testid': 'previous', disabled: true });
-  private nextButton = button('Next', () => void this.show(this.index + 1), { 'data-testid': 'next' });
+  private prevButton = button('Previous', () => void this.step(-1), { 'data-testid': 'previous', disabled: true });
+  private nextButton = button('Next', () => void this.step(1), { 'data-testid': 'next' });
   private checkSeq = 0;
   /** The open solution lister (a handle in the worker) and the shown index. */
   private lister: { handle: number; generation: number; board: BoardInfo } | null = null;
@@ -48,7 +48,7 @@ export class RulesView {
   private ready: Promise<void>;
 
   constructor() {
-    const check = debounce(250, () => this.changed());
+    const check = (this.checkLater = debounce(250, () => this.changed()));
     this.editor.addEventListener('input', () => {
       this.renumber();
       check();
@@ -161,6 +161,8 @@ export class RulesView {
       this.plan.textContent = `${checked.board.name}: ${b.rows}×${b.cols} board, ${b.count} ${b.piece}${b.count === 1 ? '' : 's'}; search: ${checked.method}; symmetry: ${checked.symmetry}`;
       this.countButton.disabled = false;
       this.nextButton.disabled = false;
+      // The first solution at once (big N-queens by the construction).
+      if (this.index < 0) void this.show(0);
     } catch (e) {
       if (seq !== this.checkSeq || e instanceof Cancelled) return;
       this.showError(e);
@@ -191,10 +193,11 @@ export class RulesView {
     this.engine.cancel();
     this.busy.stop();
     this.lister = null;
-    void this.check();
   }
 
   private async count(): Promise<void> {
+    this.checkLater.flush();
+    if (this.searching) this.cancel();
     this.countValue.textContent = '';
     this.countMethod.textContent = '';
     this.busy.start('Counting…');
@@ -214,22 +217,27 @@ export class RulesView {
     }
   }
 
+  private searching = false;
+  private checkLater: Debounced<[]>;
+  private fast = false;
+
+  /** Next (+1) or Previous (-1), after any pending edit is taken in. */
+  private step(by: number): Promise<void> {
+    this.checkLater.flush();
+    return this.show(this.index + by);
+  }
+
   private async show(index: number): Promise<void> {
     if (index < 0) return;
+    this.checkLater.flush();
     this.busy.start('Searching…');
+    this.searching = true;
     try {
-      if (!this.lister || this.lister.generation !== this.engine.generation) {
-        const opened = await this.engine.run<{ handle: number; board: BoardInfo }>({
-          task: 'list-open',
-          text: this.editor.value,
-          set: this.params.value,
-          unique: this.unique.checked,
-        });
-        this.lister = { ...opened, generation: this.engine.generation };
-        this.board.setBoard(opened.board);
-      }
-      const shown = await this.engine.run<Shown | null>({ task: 'list-get', handle: this.lister.handle, index });
+      const lister = await this.openLister();
+      const shown = await this.engine.run<Shown | null>({ task: 'list-get', handle: lister.handle, index });
+      if (lister !== this.lister) return;
       if (shown) {
+        this.fast = shown.fast;
         this.index = shown.index;
         this.total = shown.total;
         this.board.setPieces(shown.cells);
@@ -241,9 +249,32 @@ export class RulesView {
     } catch (e) {
       if (!(e instanceof Cancelled)) this.showError(e);
     } finally {
+      this.searching = false;
       this.busy.stop();
     }
   }
+
+  /** The open lister, opened once for concurrent callers. */
+  private openLister(): Promise<{ handle: number; generation: number; board: BoardInfo }> {
+    if (this.lister && this.lister.generation === this.engine.generation) return Promise.resolve(this.lister);
+    if (this.opening && this.openingGeneration === this.engine.generation) return this.opening;
+    const generation = this.engine.generation;
+    this.openingGeneration = generation;
+    this.opening = this.engine
+      .run<{ handle: number; board: BoardInfo }>({ task: 'list-open', text: this.editor.value, set: this.params.value, unique: this.unique.checked })
+      .then((opened) => {
+        this.lister = { ...opened, generation };
+        this.board.setBoard(opened.board);
+        return this.lister;
+      })
+      .finally(() => {
+        this.opening = null;
+      });
+    return this.opening;
+  }
+
+  private opening: Promise<{ handle: number; generation: number; board: BoardInfo }> | null = null;
+  private openingGeneration = -1;
 
   private describeSolution(pastEnd: boolean): void {
     const total = this.total;
@@ -253,9 +284,13 @@ export class RulesView {
       return;
     }
     const of = total !== null ? ` of ${total}` : '';
-    const end = pastEnd ? ' — that was the last one' : '';
+    const end = pastEnd
+      ? this.fast
+        ? ' — no more come at once on a board this big (the command line lists them all with --all)'
+        : ' — that was the last one'
+      : '';
     this.solutionLabel.textContent = `solution ${this.index + 1}${of}${end}`;
     this.prevButton.disabled = this.index <= 0;
-    this.nextButton.disabled = total !== null && this.index + 1 >= total;
+    this.nextButton.disabled = (total !== null && this.index + 1 >= total) || (pastEnd && this.fast);
   }
 }
