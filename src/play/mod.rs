@@ -8,15 +8,28 @@
 //! ```
 //! use placer::play::{CellState, Game, Hint};
 //!
-//! // The Queens game on a 4×4 board cut into 4 regions, rows split by `/`.
+//! // The Queens game on a 4×4 board cut into four 2×2 regions:
+//! // A A B B
+//! // A A B B
+//! // C C D D
+//! // C C D D
 //! let mut game = Game::from_picture("region-queens", 1, "AABB/AABB/CCDD/CCDD").unwrap();
-//! assert!(!game.solved());
-//! game.click(0, 1); // Empty → Mark
-//! game.click(0, 1); // Mark → Piece
-//! assert_eq!(game.state(0, 1), CellState::Piece);
+//! game.click(0, 0); // Empty → Mark
+//! game.click(0, 0); // Mark → Piece
+//! assert_eq!(game.state(0, 0), CellState::Piece);
+//! let Hint::Wrong { cells, reason } = game.hint() else { panic!() };
+//! assert_eq!(cells, [(0, 0)]);
+//! assert_eq!(reason, "the queen at (1,1) is wrong: it is in no solution");
+//!
 //! assert!(game.undo());
-//! assert_eq!(game.state(0, 1), CellState::Mark);
-//! assert!(matches!(game.hint(), Hint::Step(_) | Hint::Wrong { .. } | Hint::Stuck(_)));
+//! assert_eq!(game.state(0, 0), CellState::Mark);
+//! // The text a page puts in its address: the puzzle and the progress.
+//! assert_eq!(
+//!     game.share(),
+//!     "play=region-queens&regions=AABB/AABB/CCDD/CCDD&state=x.../..../..../...."
+//! );
+//! let again = Game::from_share(&game.share()).unwrap();
+//! assert_eq!(again.state(0, 0), CellState::Mark);
 //! ```
 //!
 //! Coordinates are 0-based `(row, col)`; the sentences in hints and
@@ -24,6 +37,8 @@
 
 mod conflict;
 mod hint;
+mod moves;
+mod sbn;
 mod share;
 
 use std::cell::OnceCell;
@@ -31,6 +46,8 @@ use std::cell::OnceCell;
 pub use conflict::{Conflicts, UnitConflict};
 pub use hint::Hint;
 pub use share::{MAX_PICTURE, MAX_SHARE};
+
+use moves::Change;
 
 use crate::error::{Diagnostic, Kind};
 use crate::logic::{Board, Unit};
@@ -52,14 +69,6 @@ pub enum CellState {
     Mark,
     /// A piece (a queen, a star).
     Piece,
-}
-
-/// One cell changed by a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Change {
-    cell: usize,
-    from: CellState,
-    to: CellState,
 }
 
 /// A play session over one region puzzle: the puzzle, the player's cells,
@@ -97,6 +106,7 @@ impl Game {
     /// marked, both fixed. Refuses rules other than [`GAMES`], boards over
     /// [`MAX_SIDE`], and region pictures the logic [`Board`] refuses (with
     /// its message: no regions, too many or too few of them).
+    ///
     /// Regions are numbered in the order they first appear, row by row (as
     /// a picture numbers them), so that a shared game colours alike.
     pub fn new(mut problem: Problem) -> Result<Game, Diagnostic> {
@@ -210,137 +220,6 @@ impl Game {
     /// [`crate::logic::Step`] in a [`Hint`] numbers its cells.
     pub fn coords(&self, cell: usize) -> (usize, usize) {
         self.problem.coords(cell)
-    }
-
-    /// Cycles a cell Empty → Mark → Piece → Empty, as one move. Fixed cells
-    /// and cells off the board do not change (and make no move).
-    pub fn click(&mut self, row: usize, col: usize) {
-        let Some(cell) = self.cell(row, col) else {
-            return;
-        };
-        let to = match self.cells[cell] {
-            CellState::Empty => CellState::Mark,
-            CellState::Mark => CellState::Piece,
-            CellState::Piece => CellState::Empty,
-        };
-        self.play(&[cell], to);
-    }
-
-    /// Sets every listed cell to `to`, as one move (a drag that marks many
-    /// cells undoes at once). Fixed cells and cells off the board are
-    /// skipped; a move that changes nothing is not recorded.
-    pub fn set(&mut self, cells: &[(usize, usize)], to: CellState) {
-        let cells: Vec<usize> = cells.iter().filter_map(|&(r, c)| self.cell(r, c)).collect();
-        self.play(&cells, to);
-    }
-
-    /// Empties every cell the player has changed, as one move (so that it
-    /// can be undone).
-    pub fn reset(&mut self) {
-        let cells: Vec<usize> = (0..self.cells.len()).filter(|&c| !self.fixed[c]).collect();
-        self.play(&cells, CellState::Empty);
-    }
-
-    /// Takes back the last move, automatic marks included. False when there
-    /// is none.
-    pub fn undo(&mut self) -> bool {
-        let Some(changes) = self.undo.pop() else {
-            return false;
-        };
-        for change in changes.iter().rev() {
-            self.cells[change.cell] = change.from;
-        }
-        self.redo.push(changes);
-        true
-    }
-
-    /// Plays the last move taken back again. False when there is none (a new
-    /// move clears the moves taken back).
-    pub fn redo(&mut self) -> bool {
-        let Some(changes) = self.redo.pop() else {
-            return false;
-        };
-        for change in &changes {
-            self.cells[change.cell] = change.to;
-        }
-        self.undo.push(changes);
-        true
-    }
-
-    /// Whether [`Game::undo`] has a move to take back.
-    pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
-    }
-
-    /// Whether [`Game::redo`] has a move to play again.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-
-    /// Turns automatic marks on or off (off at the start). While on, a move
-    /// that places a piece also marks every empty cell the piece attacks,
-    /// and the empty cells of each unit (row, column, region) that the
-    /// piece brings to its count; those marks belong to the move and undo
-    /// with it. Turning it on marks nothing by itself, and removing a piece
-    /// later leaves its marks.
-    pub fn set_auto_marks(&mut self, on: bool) {
-        self.auto_marks = on;
-    }
-
-    /// Whether automatic marks are on.
-    pub fn auto_marks(&self) -> bool {
-        self.auto_marks
-    }
-
-    /// The cell index of `(row, col)` if it is on the board and not fixed.
-    fn cell(&self, row: usize, col: usize) -> Option<usize> {
-        let on = row < self.rows() && col < self.cols();
-        let cell = on.then(|| self.problem.cell(row, col))?;
-        (!self.fixed[cell]).then_some(cell)
-    }
-
-    /// Sets `cells` (not fixed) to `to`, with automatic marks after any new
-    /// piece, and records the changes as one move.
-    fn play(&mut self, cells: &[usize], to: CellState) {
-        let mut changes = Vec::new();
-        for &cell in cells {
-            self.change(&mut changes, cell, to);
-        }
-        if self.auto_marks && to == CellState::Piece {
-            let placed: Vec<usize> = changes.iter().map(|c| c.cell).collect();
-            for cell in placed {
-                for b in self.attacks[cell].clone() {
-                    self.mark(&mut changes, b);
-                }
-                for u in self.units_of[cell].clone() {
-                    if self.pieces(u) == self.units[u].count {
-                        for b in self.units[u].cells.clone() {
-                            self.mark(&mut changes, b);
-                        }
-                    }
-                }
-            }
-        }
-        if !changes.is_empty() {
-            self.undo.push(changes);
-            self.redo.clear();
-        }
-    }
-
-    /// Marks `cell` if it is empty and not fixed (an automatic mark).
-    fn mark(&mut self, changes: &mut Vec<Change>, cell: usize) {
-        if !self.fixed[cell] && self.cells[cell] == CellState::Empty {
-            self.change(changes, cell, CellState::Mark);
-        }
-    }
-
-    /// Sets `cell` to `to`, recording the change if there is one.
-    fn change(&mut self, changes: &mut Vec<Change>, cell: usize, to: CellState) {
-        let from = self.cells[cell];
-        if from != to {
-            self.cells[cell] = to;
-            changes.push(Change { cell, from, to });
-        }
     }
 
     /// How many pieces unit `u` holds.

@@ -35,7 +35,7 @@ const FIELDS: [&str; 5] = ["play", "k", "regions", "given", "state"];
 /// Region labels where the picture's own are not all single ASCII letters
 /// (a row of digits would read as the numeric form). A game has as many
 /// regions as rows, at most [`MAX_SIDE`], fewer than these.
-const LABELS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+pub(super) const LABELS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 impl Game {
     /// A game from a regions picture as the command line reads it (one
@@ -203,7 +203,7 @@ impl Game {
 
 /// The problem of `game` (`region-queens` with `k` 1, or `star-battle`) on
 /// a regions picture.
-fn bind(game: &str, k: usize, regions: Arc<Source>) -> Result<Problem, Diagnostic> {
+pub(super) fn bind(game: &str, k: usize, regions: Arc<Source>) -> Result<Problem, Diagnostic> {
     if !GAMES.contains(&game) {
         return Err(Diagnostic::new(format!("unknown game `{game}`"))
             .with_suggestion(game, GAMES.iter().copied()));

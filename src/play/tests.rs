@@ -1,10 +1,8 @@
 //! The play session's tests: moves and undo, automatic marks, conflicts,
 //! solved, hints against the solution (and, on small puzzles with several
 //! solutions, against every solution by the brute-force oracle), and the
-//! share text, garbage included (`tests/share.rs`).
-
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+//! share text and Star Battle Notation, garbage included (`tests/hint.rs`,
+//! `tests/share.rs`, `tests/sbn.rs`).
 
 use super::*;
 use crate::generate::generate;
@@ -26,6 +24,9 @@ fn generated(game: &str, k: usize, size: usize, seed: u64) -> (Game, Vec<usize>)
 
 /// The Queens game on a 4×4 board of 2×2 regions: two solutions.
 const QUADRANTS: &str = "AABB/AABB/CCDD/CCDD";
+
+/// A Queens game with two solutions, both with a queen at (4,5).
+const SEVERAL: &str = "DACCD/EEECE/DDDCA/ECBEB/BAEAA";
 
 /// `n` rows, each its own region.
 fn rows(n: usize) -> String {
@@ -196,190 +197,6 @@ fn a_generated_puzzle_played_to_its_solution_is_solved() {
     }
 }
 
-#[test]
-fn a_wrong_piece_or_mark_is_called_wrong() {
-    let (mut game, solution) = generated("region-queens", 1, 7, 5);
-    let outside = |game: &Game| {
-        (0..49)
-            .find(|c| !solution.contains(c))
-            .map(|c| game.coords(c))
-            .unwrap()
-    };
-    let (wr, wc) = outside(&game);
-    game.set(&[(wr, wc)], CellState::Piece);
-    let Hint::Wrong { cells, reason } = game.hint() else {
-        panic!("{:?}", game.hint())
-    };
-    assert_eq!(cells, [(wr, wc)]);
-    assert_eq!(
-        reason,
-        format!(
-            "the queen at ({},{}) is wrong: it is not in the solution",
-            wr + 1,
-            wc + 1
-        )
-    );
-
-    // A wrong piece beside a right one: the wrong one, and whom it attacks.
-    game.reset();
-    let right = game.coords(solution[3]);
-    let attacking = game.attacks[solution[3]]
-        .iter()
-        .find(|c| !solution.contains(c))
-        .unwrap();
-    let wrong = game.coords(*attacking);
-    game.set(&[right, wrong], CellState::Piece);
-    let Hint::Wrong { cells, reason } = game.hint() else {
-        panic!()
-    };
-    assert_eq!(cells, [wrong]);
-    let at = |(r, c): (usize, usize)| format!("({},{})", r + 1, c + 1);
-    assert_eq!(
-        reason,
-        format!(
-            "the queen at {} is wrong: it attacks the queen at {}",
-            at(wrong),
-            at(right)
-        )
-    );
-
-    // A mark on the solution's piece, in a row with no cell left unmarked.
-    game.reset();
-    let (r, c) = game.coords(solution[2]);
-    let row: Vec<(usize, usize)> = (0..7).map(|c| (r, c)).collect();
-    game.set(&row, CellState::Mark);
-    let Hint::Wrong { cells, reason } = game.hint() else {
-        panic!()
-    };
-    assert_eq!(cells, [(r, c)]);
-    assert_eq!(
-        reason,
-        format!(
-            "the mark at {} is wrong: the solution has a queen there (row {} needs 1 queen but has 0 cells left unmarked)",
-            at((r, c)),
-            r + 1
-        )
-    );
-    // A wrong piece comes before a wrong mark.
-    game.set(&[(wr, wc)], CellState::Piece);
-    assert!(matches!(game.hint(), Hint::Wrong { cells, .. } if cells == [(wr, wc)]));
-}
-
-#[test]
-fn hints_alone_play_a_puzzle_to_its_solution() {
-    for (name, k, size, seed, auto) in [
-        ("region-queens", 1, 9, 2, false),
-        ("star-battle", 1, 8, 3, true),
-        ("star-battle", 2, 10, 4, false),
-    ] {
-        let (mut game, solution) = generated(name, k, size, seed);
-        game.set_auto_marks(auto);
-        let mut steps = 0;
-        loop {
-            assert!(steps < 2 * size * size, "{name}: no end");
-            steps += 1;
-            let cells = |cells: &[usize]| cells.iter().map(|&c| game.coords(c)).collect::<Vec<_>>();
-            match game.hint() {
-                Hint::Solved => break,
-                Hint::Step(step) => {
-                    assert!(step.place.iter().all(|c| solution.contains(c)), "{step:?}");
-                    assert!(
-                        step.exclude.iter().all(|c| !solution.contains(c)),
-                        "{step:?}"
-                    );
-                    let changed = step.place.iter().chain(&step.exclude);
-                    assert!(changed.clone().any(|&c| game.cells[c] == CellState::Empty));
-                    let (place, exclude) = (cells(&step.place), cells(&step.exclude));
-                    game.set(&place, CellState::Piece);
-                    game.set(&exclude, CellState::Mark);
-                }
-                Hint::Stuck(why) => {
-                    // Logic runs out: a guess from the solution.
-                    assert!(why.starts_with("logic runs out"), "{why}");
-                    let open = solution
-                        .iter()
-                        .find(|&&c| game.cells[c] == CellState::Empty)
-                        .unwrap();
-                    let (r, c) = game.coords(*open);
-                    game.set(&[(r, c)], CellState::Piece);
-                }
-                wrong => panic!("{name}: {wrong:?}"),
-            }
-        }
-        assert!(game.solved());
-    }
-}
-
-/// What `game.hint()` says holds for `all`, every solution of its puzzle.
-fn check_hint(game: &Game, all: &[Vec<usize>]) {
-    let pieces = game.cells_in(CellState::Piece);
-    let marks = game.cells_in(CellState::Mark);
-    let fitting: Vec<&Vec<usize>> = all
-        .iter()
-        .filter(|s| pieces.iter().all(|c| s.contains(c)) && !marks.iter().any(|c| s.contains(c)))
-        .collect();
-    match game.hint() {
-        Hint::Solved => assert!(all.contains(&pieces)),
-        Hint::Step(step) => {
-            assert!(!fitting.is_empty(), "{step:?}");
-            for s in fitting {
-                assert!(step.place.iter().all(|c| s.contains(c)), "{step:?}");
-                assert!(!step.exclude.iter().any(|c| s.contains(c)), "{step:?}");
-            }
-            let cells = step.place.iter().chain(&step.exclude);
-            assert!(cells.clone().count() > 0);
-            assert!(
-                cells
-                    .into_iter()
-                    .all(|&c| game.cells[c] == CellState::Empty)
-            );
-        }
-        Hint::Wrong { cells, reason } => {
-            assert!(fitting.is_empty() && !cells.is_empty(), "{reason}");
-            if let [(r, c)] = cells[..] {
-                let cell = r * game.cols() + c;
-                match game.cells[cell] {
-                    CellState::Piece => assert!(all.iter().all(|s| !s.contains(&cell)), "{reason}"),
-                    CellState::Mark => assert!(all.iter().all(|s| s.contains(&cell)), "{reason}"),
-                    CellState::Empty => panic!("{reason}"),
-                }
-            }
-        }
-        Hint::Stuck(why) => assert!(all.is_empty() || !fitting.is_empty(), "{why}"),
-    }
-}
-
-#[test]
-fn hints_on_random_boards_agree_with_every_solution() {
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let (unique, _) = generated("region-queens", 1, 6, 9);
-    let puzzles = [
-        Game::from_picture("region-queens", 1, QUADRANTS).unwrap(),
-        Game::from_picture("region-queens", 1, &rows(6)).unwrap(),
-        Game::from_picture("region-queens", 1, "AAB/AAB/CCB").unwrap(),
-        unique,
-    ];
-    for mut game in puzzles {
-        let all = oracle::solutions(game.problem());
-        let n = game.cells.len();
-        for _ in 0..60 {
-            game.reset();
-            let near = all
-                .get(rng.random_range(0..all.len().max(1)))
-                .cloned()
-                .unwrap_or_default();
-            for cell in 0..n {
-                let state = match (near.contains(&cell), rng.random_range(0..10)) {
-                    (true, 0..5) => CellState::Piece,
-                    (false, 0..4) => CellState::Mark,
-                    (_, 9) => [CellState::Mark, CellState::Piece][rng.random_range(0..2)],
-                    _ => continue,
-                };
-                game.set(&[game.coords(cell)], state);
-            }
-            check_hint(&game, &all);
-        }
-    }
-}
-
+mod hint;
+mod sbn;
 mod share;
