@@ -19,7 +19,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     else if (key === 'text') el.textContent = String(value);
     else if (key.startsWith('on') && typeof value === 'function') {
       el.addEventListener(key.slice(2), value as EventListener);
-    } else if (key.includes('-') || key === 'role' || key === 'for' || key === 'title') {
+    } else if (key.includes('-') || ['role', 'for', 'title', 'tabindex'].includes(key)) {
       el.setAttribute(key, value === true ? '' : String(value));
     } else {
       (el as unknown as Record<string, unknown>)[key] = value;

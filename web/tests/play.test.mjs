@@ -146,10 +146,77 @@ test('the link round-trips, and garbage gets a message', async () => {
   const link = playLink(p.game, p.k, p.pic);
   const page = await open(p);
   assert.equal(await page.evaluate(() => location.hash), link);
+  const q = example('queens-7.txt', 'region-queens', 1);
+  await page.goto(`${server.origin}/${playLink(q.game, q.k, q.pic)}`);
+  await page.getByTestId('status').filter({ hasText: '0 of 7' }).waitFor();
+  assert.equal(await page.evaluate(() => location.hash), playLink(q.game, q.k, q.pic));
   await page.goto(`${server.origin}/#play=star-battle&k=2&regions=AB/C%`);
   await page.getByTestId('url-error').filter({ hasText: /./ }).waitFor();
   await page.goto(`${server.origin}/#play=region-queens&regions=AB/CD/EF`);
   await page.getByTestId('status').filter({ hasText: 'error' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context_.close();
+});
+
+test('a pasted puzzle opens: the picture form and Star Battle Notation', async () => {
+  const p = example('queens-9.txt', 'region-queens', 1);
+  const page = await open(example('queens-7.txt', 'region-queens', 1));
+  await page.getByTestId('paste-text').fill(readFileSync(join(ROOT, 'examples/puzzles/queens-9.txt'), 'utf8'));
+  await page.getByTestId('paste-game').selectOption('region-queens');
+  await page.getByTestId('paste-open').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=cell]').length === 81);
+  assert.equal(await page.evaluate(() => location.hash), playLink(p.game, p.k, p.pic));
+  await page.getByTestId('paste-text').fill('551W0003___');
+  await page.getByTestId('paste-game').selectOption('sbn');
+  await page.getByTestId('paste-open').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=cell]').length === 25);
+  assert.match(await page.evaluate(() => location.hash), /^#play=star-battle&k=1&regions=/);
+  assert.deepEqual(page.problems, []);
+  await page.context_.close();
+});
+
+test('keys, a drag and automatic marks', async () => {
+  const p = example('queens-8.txt', 'region-queens', 1);
+  const page = await open(p);
+  const states = () => page.$$eval('[data-testid=cell]', (els) => els.map((e) => e.dataset.state[0]).join(''));
+  const waitState = (key, want) =>
+    page.waitForFunction(([r, c, w]) => document.querySelector(`[data-testid=cell][data-row="${r}"][data-col="${c}"]`)?.dataset.state === w, [...key.split(','), want]);
+  await cell(page, '1,1').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await waitState('1,2', 'mark');
+  await page.keyboard.press('Space');
+  await waitState('1,2', 'piece');
+  await page.keyboard.press('Backspace');
+  await waitState('1,2', 'empty');
+  await page.keyboard.press('x');
+  await waitState('1,2', 'mark');
+  await page.keyboard.press('z');
+  await waitState('1,2', 'empty');
+  await page.keyboard.press('y');
+  await waitState('1,2', 'mark');
+  await page.keyboard.press('z');
+  await waitState('1,2', 'empty');
+  // A drag over a row marks its cells as one move.
+  const from = await cell(page, '3,1').boundingBox();
+  const to = await cell(page, '3,5').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  for (const c of [1, 2, 3, 4, 5]) await waitState(`3,${c}`, 'mark');
+  await page.getByTestId('undo').click();
+  for (const c of [1, 2, 3, 4, 5]) await waitState(`3,${c}`, 'empty');
+  // Automatic marks: a piece marks what it rules out.
+  await page.getByTestId('auto-marks').check();
+  const key = [...p.solution][0];
+  await setCell(page, key, 'piece');
+  const [r, c] = key.split(',').map(Number);
+  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [0, -1], [-1, 0]]) {
+    const rr = r + dr, cc = c + dc;
+    if (rr >= 1 && rr <= 8 && cc >= 1 && cc <= 8) await waitState(`${rr},${cc}`, 'mark');
+  }
+  assert.ok((await states()).split('').filter((s) => s === 'm').length >= 14);
   assert.deepEqual(page.problems, []);
   await page.context_.close();
 });

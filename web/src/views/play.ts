@@ -33,7 +33,7 @@ export class PlayView {
   private shareLink = h('a', { class: 'share', 'data-testid': 'share-link', text: 'Link to this puzzle' });
   private busy = new Busy(() => this.cancelGenerate(), 'play-busy');
   private pasteText = h('textarea', { rows: 6, 'aria-label': 'puzzle text', 'data-testid': 'paste-text', placeholder: 'AABB\nAABB\nCCDD\nCCDD' });
-  private pasteGame = gameSelect('paste-game');
+  private pasteGame = gameSelect('paste-game', true);
   private pasteK = h('input', { type: 'number', min: 1, max: 6, value: 1, 'aria-label': 'stars per unit', 'data-testid': 'paste-k' });
   private genSize = h('input', { type: 'number', min: 4, max: 26, value: 8, 'data-testid': 'play-size' });
   private genGame = gameSelect('play-game');
@@ -115,9 +115,9 @@ export class PlayView {
               button('Generate', () => void this.generate(), { 'data-testid': 'play-generate' }),
             ),
             this.busy.el,
-            h('p', { class: 'plan', text: 'Or paste a puzzle (one letter per region, a line per row; or the numeric form with s and x):' }),
+            h('p', { class: 'plan', text: 'Or paste a puzzle: one letter per region, a line per row (or the numeric form with s and x), or a line of Star Battle Notation:' }),
             this.pasteText,
-            h('div', { class: 'row' }, field('Game', this.pasteGame), field('Stars', this.pasteK), button('Open', () => void this.openPicture(this.pasteGame.value as Game, Number(this.pasteK.value), this.pasteText.value), { 'data-testid': 'paste-open' })),
+            h('div', { class: 'row' }, field('Game', this.pasteGame), field('Stars', this.pasteK), button('Open', () => void this.openPicture(this.pasteGame.value as Game | 'sbn', Number(this.pasteK.value), this.pasteText.value), { 'data-testid': 'paste-open' })),
           ),
           this.shareLink,
         ),
@@ -151,7 +151,7 @@ export class PlayView {
   }
 
   /** Opens a puzzle from a regions picture (an example, pasted text, a generated one). */
-  async openPicture(game: Game, k: number, picture: string): Promise<void> {
+  async openPicture(game: Game | 'sbn', k: number, picture: string): Promise<void> {
     await this.start({ task: 'play-open', share: '', game, k, picture });
   }
 
@@ -221,7 +221,7 @@ export class PlayView {
       this.status.className = 'status';
       this.status.textContent = `${placed} of ${need} ${view.piece}s placed`;
     }
-    const share = `#${view.share}`;
+    const share = shareHash(view.share);
     this.shareLink.href = share;
     if (location.hash !== share) history.replaceState(null, '', share);
   }
@@ -412,6 +412,11 @@ export class PlayView {
   }
 }
 
+/** The address of a share text, in the page's URL form `#play=GAME&k=K&regions=…` (k always written). */
+function shareHash(share: string): string {
+  return `#${share.replace(/^play=([a-z-]+)&(?!k=)/, 'play=$1&k=1&')}`;
+}
+
 function clockText(ms: number): string {
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -433,12 +438,13 @@ function boardInfo(v: GameView): BoardInfo {
   };
 }
 
-export function gameSelect(testid: string): HTMLSelectElement {
+export function gameSelect(testid: string, sbn = false): HTMLSelectElement {
   return h(
     'select',
     { 'data-testid': testid },
     h('option', { value: 'region-queens', text: 'Queens game' }),
     h('option', { value: 'star-battle', text: 'Star Battle' }),
+    sbn && h('option', { value: 'sbn', text: 'Star Battle Notation (one line)' }),
   );
 }
 

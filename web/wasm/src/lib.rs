@@ -141,15 +141,16 @@ pub struct Session(play::Play);
 
 #[wasm_bindgen]
 impl Session {
-    /// A session from a share text (`play=GAME&k=K&regions=ROW/ROW&state=…`)
-    /// or, with `game` set, from a regions picture. Errors are thrown as the
-    /// JSON error text.
+    /// A session from a share text (`play=GAME&k=K&regions=ROW/ROW&state=…`),
+    /// or, with `game` set, from a regions picture, or with `game` `sbn`
+    /// from a line of Star Battle Notation. Errors are thrown as the JSON
+    /// error text.
     #[wasm_bindgen(constructor)]
     pub fn new(share: &str, game: &str, k: u32, picture: &str) -> Result<Session, JsValue> {
-        let made = if game.is_empty() {
-            play::Play::from_share(share)
-        } else {
-            play::Play::from_picture(game, k as usize, picture)
+        let made = match game {
+            "" => play::Play::from_share(share),
+            "sbn" => play::Play::from_sbn(picture),
+            game => play::Play::from_picture(game, k as usize, picture),
         };
         made.map(Session)
             .map_err(|e| JsValue::from_str(&reply::error(e)))

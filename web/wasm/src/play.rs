@@ -123,6 +123,13 @@ impl Play {
         })
     }
 
+    /// A session from a line of Star Battle Notation.
+    pub fn from_sbn(line: &str) -> Result<Play, Error> {
+        Ok(Play {
+            game: Game::from_sbn(line)?,
+        })
+    }
+
     /// A session from a regions picture.
     pub fn from_picture(game: &str, k: usize, picture: &str) -> Result<Play, Error> {
         Ok(Play {
