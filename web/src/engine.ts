@@ -82,6 +82,11 @@ export class Engine {
     });
   }
 
+  /** Whether a task is running or waiting. */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   /** Stops whatever runs: every pending task rejects with {@link Cancelled}. */
   cancel(): void {
     this.restart(new Cancelled());

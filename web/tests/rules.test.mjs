@@ -20,6 +20,7 @@ async function rulesPage(hash) {
   const page = await guardedPage(browser, server.origin);
   await page.goto(`${server.origin}/${hash}`);
   await page.getByTestId('rules-editor').waitFor();
+  await page.getByTestId('rules-plan').or(page.getByTestId('rules-error')).filter({ hasText: /\w/ }).first().waitFor();
   return page;
 }
 

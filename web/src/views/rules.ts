@@ -30,6 +30,7 @@ export class RulesView {
   private gutter = h('div', { class: 'gutter', 'aria-hidden': 'true' });
   private params = h('input', { type: 'text', 'data-testid': 'rules-set', placeholder: 'n=8, k=2', autocomplete: 'off', spellcheck: false });
   private unique = h('input', { type: 'checkbox', 'data-testid': 'unique' });
+  private paramFields = h('div', { class: 'row params', 'data-testid': 'param-fields' });
   private error = h('pre', { class: 'error', 'data-testid': 'rules-error', role: 'alert', hidden: true });
   private plan = h('p', { class: 'plan', 'data-testid': 'rules-plan' });
   private countValue = h('output', { class: 'count', 'data-testid': 'count-value' });
@@ -68,6 +69,7 @@ export class RulesView {
           'div',
           { class: 'column' },
           h('div', { class: 'row' }, field('Built-in rule', this.select), field('Parameters', this.params, '--set style: n=8, k=2')),
+          this.paramFields,
           h('div', { class: 'editor' }, this.gutter, this.editor),
           this.error,
           this.plan,
@@ -82,7 +84,7 @@ export class RulesView {
             h('label', { class: 'switch' }, this.unique, h('span', { text: 'unique (up to symmetry)' })),
           ),
           this.busy.el,
-          h('div', { class: 'result' }, h('span', { class: 'result-label', text: 'Solutions: ' }), this.countValue),
+          h('div', { class: 'result' }, h('span', { class: 'result-label', text: 'Count: ' }), this.countValue),
           this.countMethod,
           h('div', { class: 'row controls' }, this.prevButton, this.nextButton),
           this.solutionLabel,
@@ -135,7 +137,8 @@ export class RulesView {
 
   /** The rules or parameters changed: forget results, check again, update the link. */
   private changed(): void {
-    this.engine.cancel();
+    // End only work in progress: a new worker starts cold (compiles the module again).
+    if (this.engine.busy) this.engine.cancel();
     this.busy.stop();
     this.lister = null;
     this.index = -1;
@@ -157,6 +160,7 @@ export class RulesView {
       const checked = await this.engine.run<Checked>({ task: 'check', text: this.editor.value, set: this.params.value });
       if (seq !== this.checkSeq) return;
       this.showError(null);
+      this.showParams(checked.params);
       const b = checked.board;
       this.plan.textContent = `${checked.board.name}: ${b.rows}×${b.cols} board, ${b.count} ${b.piece}${b.count === 1 ? '' : 's'}; search: ${checked.method}; symmetry: ${checked.symmetry}`;
       this.countButton.disabled = false;
@@ -167,6 +171,35 @@ export class RulesView {
       if (seq !== this.checkSeq || e instanceof Cancelled) return;
       this.showError(e);
     }
+  }
+
+  /** One number field per parameter of the rules; editing one rewrites the parameters text. */
+  private showParams(params: [string, number][]): void {
+    const names = params.map(([n]) => n).join(',');
+    if (this.paramFields.dataset['names'] === names) {
+      for (const [name, value] of params) {
+        const input = this.paramFields.querySelector<HTMLInputElement>(`input[data-param="${name}"]`);
+        if (input && document.activeElement !== input) input.value = String(value);
+      }
+      return;
+    }
+    this.paramFields.dataset['names'] = names;
+    this.paramFields.replaceChildren(
+      ...params.map(([name, value]) => {
+        const input = h('input', { type: 'number', value, 'data-param': name, 'aria-label': `parameter ${name}` });
+        input.addEventListener('change', () => this.setParam(name, input.value));
+        return h('label', { class: 'field param' }, h('span', { class: 'field-label', text: name }), input);
+      }),
+    );
+  }
+
+  private setParam(name: string, value: string): void {
+    const pairs = this.params.value
+      .split(/[,;\s]+/)
+      .filter((p) => p && !p.startsWith(`${name}=`));
+    if (value.trim() !== '') pairs.push(`${name}=${value.trim()}`);
+    this.params.value = pairs.join(', ');
+    this.changed();
   }
 
   private showError(e: unknown): void {
