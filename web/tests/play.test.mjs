@@ -220,3 +220,29 @@ test('keys, a drag and automatic marks', async () => {
   assert.deepEqual(page.problems, []);
   await page.context_.close();
 });
+
+test('Explain lists the command line\u2019s path; a step shows the board after it', async () => {
+  const p = example('queens-9.txt', 'region-queens', 1);
+  const lines = placer(['solve', 'region-queens', '--regions', '-', '--explain', '--format', 'json'], { input: p.pic })
+    .stdout.trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const end = lines.pop();
+  const page = await open(p);
+  await page.getByTestId('explain').click();
+  const steps = page.getByTestId('explain-step');
+  await steps.first().waitFor();
+  assert.equal(await steps.count(), end.steps);
+  for (const [i, step] of lines.entries()) assert.ok((await steps.nth(i).textContent()).includes(step.reason), `step ${i + 1}`);
+  const at = Math.floor(lines.length / 2);
+  await steps.nth(at).click();
+  const placed = new Set(lines.slice(0, at + 1).flatMap((s) => s.place.map(([r, c]) => `${r},${c}`)));
+  const excluded = new Set(lines.slice(0, at + 1).flatMap((s) => s.exclude.map(([r, c]) => `${r},${c}`)));
+  const shown = (state) => page.$$eval(`[data-testid=cell][data-state=${state}]`, (els) => els.map((e) => `${e.dataset.row},${e.dataset.col}`));
+  assert.deepEqual(new Set(await shown('piece')), placed);
+  assert.deepEqual(new Set(await shown('mark')), excluded);
+  await page.getByTestId('back').click();
+  assert.deepEqual(await shown('piece'), []);
+  assert.deepEqual(page.problems, []);
+  await page.context_.close();
+});
