@@ -174,6 +174,7 @@ export class BoardView {
           cell.style.background = PALETTE[colours[reg] ?? 0]!;
         }
         if (holes.has(i)) cell.classList.add('hole');
+        cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}${cell.dataset['region'] ? `, region ${cell.dataset['region']}` : ''}: open`);
         if (info.regions) {
           if (region(r - 1, c) !== reg) cell.classList.add('et');
           if (region(r + 1, c) !== reg) cell.classList.add('eb');

@@ -71,18 +71,19 @@ export async function guardedPage(browser, origin, viewport = { width: 1200, hei
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems = [];
-  page.on('console', (msg) => {
+  // On the context: the page's and its workers' messages and requests alike.
+  context.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('request', (req) => {
+  context.on('request', (req) => {
     const url = req.url();
     if (!url.startsWith(origin + '/') && !url.startsWith('data:') && !url.startsWith('blob:')) {
       problems.push(`request left 127.0.0.1: ${url}`);
     }
   });
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  page.on('response', (res) => {
+  context.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  context.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
   context.on('weberror', (err) => problems.push(`web error: ${err.error().message}`));
