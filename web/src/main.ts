@@ -17,23 +17,22 @@ let play: PlayView | undefined;
 let make: MakeView | undefined;
 let rules: RulesView | undefined;
 
-/** The view of a route, made the first time it opens. */
-function show(r: Route): { el: HTMLElement; opened: Promise<void> } {
+/** The view of a route, made the first time it is shown. */
+function viewOf(r: Route): { el: HTMLElement; open: () => Promise<void> } {
   switch (r.view) {
-    case 'play':
-      play ??= add(new PlayView());
-      return { el: play.el, opened: play.open(r) };
-    case 'make':
-      make ??= add(new MakeView());
-      return { el: make.el, opened: make.open(r) };
-    case 'rules':
-      rules ??= add(new RulesView());
-      return { el: rules.el, opened: rules.open(r) };
+    case 'play': {
+      const v = (play ??= new PlayView());
+      return { el: v.el, open: () => v.open(r) };
+    }
+    case 'make': {
+      const v = (make ??= new MakeView());
+      return { el: v.el, open: () => v.open(r) };
+    }
+    case 'rules': {
+      const v = (rules ??= new RulesView());
+      return { el: v.el, open: () => v.open(r) };
+    }
   }
-}
-
-function add<T extends { el: HTMLElement }>(v: T): T {
-  return v;
 }
 
 function route(): void {
@@ -42,10 +41,11 @@ function route(): void {
   banner.textContent = parsed.problem ? `This link could not be read: ${parsed.problem}.` : '';
   const r = parsed.route;
   for (const [name, tab] of tabs) tab.setAttribute('aria-current', name === r.view ? 'page' : 'false');
-  const { el, opened } = show(r);
-  // One view in the document at a time, so that test ids stay unique.
+  const { el, open } = viewOf(r);
+  // One view in the document at a time, so that test ids stay unique; it is
+  // in the document before it opens, so that it may write the address.
   if (main.firstElementChild !== el) main.replaceChildren(el);
-  opened.catch((e: unknown) => {
+  open().catch((e: unknown) => {
     banner.hidden = false;
     banner.textContent = `Something went wrong: ${e instanceof Error ? e.message : String(e)}`;
   });

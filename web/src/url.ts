@@ -24,6 +24,8 @@ export interface PlayRoute {
 
 export interface MakeRoute {
   view: 'make';
+  /** `#make` alone: keep what the editor has. */
+  bare?: boolean;
   game: Game;
   k: number;
   size: number;
@@ -32,6 +34,8 @@ export interface MakeRoute {
 
 export interface RulesRoute {
   view: 'rules';
+  /** `#rules` alone: keep what the editor has. */
+  bare?: boolean;
   /** The TOML text; empty for the default rule. */
   toml: string;
   set: string;
@@ -103,6 +107,7 @@ export function parse(hash: string): Parsed {
       const rows = picture === '' ? 0 : picture.split('\n').length;
       route = {
         view: 'make',
+        bare: pairs.length === 1 && first === '',
         game: g,
         k: g === 'star-battle' ? int('k', 1, 1, 6) : 1,
         size: int('size', rows >= 4 && rows <= 26 ? rows : 8, 4, 26),
@@ -111,7 +116,7 @@ export function parse(hash: string): Parsed {
       break;
     }
     case 'rules':
-      route = { view: 'rules', toml: first, set: params.get('set') ?? '' };
+      route = { view: 'rules', bare: pairs.length === 1 && first === '', toml: first, set: params.get('set') ?? '' };
       break;
     default:
       return { route: DEFAULT, problem: `the link names no view (\`${view.slice(0, 40)}\`): open #play, #make or #rules` };
@@ -140,4 +145,9 @@ export function format(route: Route): string {
       return s;
     }
   }
+}
+
+/** Writes the address of a view's state, if that view is the one shown (late work of a view left must not). */
+export function showHash(view: HTMLElement, hash: string): void {
+  if (view.isConnected && location.hash !== hash) history.replaceState(null, '', hash);
 }

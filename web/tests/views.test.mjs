@@ -52,10 +52,36 @@ test('garbage links show a message, never a blank page', async () => {
   for (const hash of ['#nonsense', '#play=chess', '#make=region-queens&size=99', '#play=region-queens&regions=%E0%A4%A', '#rules=%ZZ']) {
     await page.goto(`${server.origin}/${hash}`);
     await page.getByTestId('url-error').filter({ hasText: /could not be read/ }).waitFor();
-    assert.ok(await page.getByTestId('board').or(page.getByTestId('rules-editor')).first().isVisible());
+    await page.getByTestId('board').or(page.getByTestId('rules-editor')).first().waitFor();
   }
   await page.goto(`${server.origin}/#rules=${encodeURIComponent('name = "x"\n[board]\nrows = 99999\n')}`);
   await page.getByTestId('rules-error').filter({ hasText: /error/ }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context_.close();
+});
+
+test('the tabs keep each view as it was left', async () => {
+  const page = await guardedPage(browser, server.origin);
+  await page.goto(`${server.origin}/#make=region-queens&k=1&size=5`);
+  await page.locator('[data-testid=brush][data-region="C"]').click();
+  await page.locator('[data-testid=cell][data-row="1"][data-col="1"]').click();
+  const made = await page.evaluate(() => location.hash);
+  assert.match(made, /regions=CAAAA/);
+  await page.getByTestId('tab-rules').click();
+  await page.getByTestId('rules-plan').filter({ hasText: /\w/ }).waitFor();
+  await page.getByTestId('rules-set').fill('n=5');
+  await page.getByTestId('tab-play').click();
+  await page.getByTestId('cell').first().click();
+  await page.locator('[data-testid=cell][data-state=mark]').first().waitFor();
+  const played = await page.evaluate(() => location.hash);
+  await page.getByTestId('tab-make').click();
+  await page.waitForFunction(() => location.hash.startsWith('#make='));
+  assert.equal(await page.evaluate(() => location.hash), made);
+  await page.getByTestId('tab-rules').click();
+  assert.equal(await page.getByTestId('rules-set').inputValue(), 'n=5');
+  await page.getByTestId('tab-play').click();
+  await page.waitForFunction(() => location.hash.startsWith('#play='));
+  assert.equal(await page.evaluate(() => location.hash), played);
   assert.deepEqual(page.problems, []);
   await page.context_.close();
 });

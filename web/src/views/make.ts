@@ -10,7 +10,7 @@ import { Busy } from '../busy';
 import { button, debounce, field, h } from '../dom';
 import { Cancelled, Engine, Failure } from '../engine';
 import type { Analysis, BoardInfo, Generated } from '../protocol';
-import { format, type Game, type MakeRoute } from '../url';
+import { format, showHash, type Game, type MakeRoute } from '../url';
 import { difficultySelect, gameSelect } from './play';
 
 const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -133,6 +133,10 @@ export class MakeView {
 
   /** Opens the editor on a route: its game, pieces, size and picture. */
   async open(route: MakeRoute): Promise<void> {
+    if (route.bare && this.cells.length) {
+      showHash(this.el, format(this.route()));
+      return;
+    }
     this.game.value = route.game;
     this.k.value = String(route.k);
     this.k.disabled = route.game !== 'star-battle';
@@ -228,7 +232,7 @@ export class MakeView {
     const play = format({ view: 'play', game: route.game, k: route.k, regions: picture });
     this.playLink.href = play;
     this.makeLink.href = format(route);
-    history.replaceState(null, '', format(route));
+    showHash(this.el, format(route));
     this.status.className = 'status';
     this.status.textContent = 'checking…';
     this.analyse();

@@ -10,7 +10,7 @@ import { button, field, h } from '../dom';
 import { Cancelled, Engine, Failure } from '../engine';
 import type { BoardInfo, Cell, Explained, Generated, GameView, HintView, PlayAction } from '../protocol';
 import { EXAMPLES } from '../puzzles';
-import type { Game, PlayRoute } from '../url';
+import { showHash, type Game, type PlayRoute } from '../url';
 
 const STATE: Record<string, CellState> = { '.': 'empty', x: 'mark', s: 'piece' };
 
@@ -147,6 +147,8 @@ export class PlayView {
     } else if (!this.session) {
       const first = EXAMPLES[0]!;
       await this.openPicture(first.game, first.k, first.text);
+    } else if (this.game) {
+      showHash(this.el, shareHash(this.game.share));
     }
   }
 
@@ -223,7 +225,7 @@ export class PlayView {
     }
     const share = shareHash(view.share);
     this.shareLink.href = share;
-    if (location.hash !== share) history.replaceState(null, '', share);
+    showHash(this.el, share);
   }
 
   private tick(): void {

@@ -9,7 +9,7 @@ import { Busy } from '../busy';
 import { button, debounce, type Debounced, field, groupDigits, h } from '../dom';
 import { Cancelled, Engine, Failure } from '../engine';
 import type { BoardInfo, Builtin, Checked, Counted, EngineError, Shown } from '../protocol';
-import { format, type RulesRoute } from '../url';
+import { format, showHash, type RulesRoute } from '../url';
 
 const DEFAULT_RULE = 'queens';
 const DEFAULT_SET = 'n=8';
@@ -104,6 +104,10 @@ export class RulesView {
   /** Opens the view on a route. */
   async open(route: RulesRoute): Promise<void> {
     await this.ready;
+    if (route.bare && this.editor.value) {
+      showHash(this.el, format({ view: 'rules', toml: this.editor.value, set: this.params.value.trim() }));
+      return;
+    }
     if (route.toml) {
       this.editor.value = route.toml;
       this.params.value = route.set;
@@ -150,7 +154,7 @@ export class RulesView {
     this.nextButton.disabled = false;
     this.board.el.replaceChildren();
     const route: RulesRoute = { view: 'rules', toml: this.editor.value, set: this.params.value.trim() };
-    history.replaceState(null, '', format(route));
+    showHash(this.el, format(route));
     void this.check();
   }
 
