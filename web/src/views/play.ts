@@ -32,6 +32,8 @@ export class PlayView {
   private backButton = button('Back to your board', () => this.showOwn(), { hidden: true, 'data-testid': 'back' });
   private shareLink = h('a', { class: 'share', 'data-testid': 'share-link', text: 'Link to this puzzle' });
   private busy = new Busy(() => this.cancelGenerate(), 'play-busy');
+  /** Long thinking (a hint or the path on a big board), with Cancel. */
+  private thinking = new Busy(() => void this.cancelThinking(), 'thinking');
   private pasteText = h('textarea', { rows: 6, 'aria-label': 'puzzle text', 'data-testid': 'paste-text', placeholder: 'AABB\nAABB\nCCDD\nCCDD' });
   private pasteGame = gameSelect('paste-game', true);
   private pasteK = h('input', { type: 'number', min: 1, max: 6, value: 1, 'aria-label': 'stars per unit', 'data-testid': 'paste-k' });
@@ -93,6 +95,7 @@ export class PlayView {
             button('Reset', () => void this.act({ do: 'reset' }), { 'data-testid': 'reset' }),
           ),
           h('label', { class: 'switch' }, this.autoMarks, h('span', { text: 'Mark around a placed piece automatically' })),
+          this.thinking.el,
           this.hintText,
           h('p', { class: 'help' }, 'Tap a cell: empty → × → piece. Drag to mark many. Keys: arrows, space, x, Backspace, z/y undo/redo, h hint.'),
         ),
@@ -313,7 +316,7 @@ export class PlayView {
     if (this.showing !== null) this.showOwn();
     this.hintText.textContent = 'thinking…';
     try {
-      const hint = await this.engine.run<HintView>({ task: 'play', handle: session.handle, action: { do: 'hint' } });
+      const hint = await this.think<HintView>('Looking for a hint…', { do: 'hint' });
       this.board.setHint(hint.place, hint.exclude, hint.focus);
       this.board.flag('wrong', hint.wrong);
       this.hintShown = true;
@@ -332,7 +335,7 @@ export class PlayView {
     this.stepsSummary.textContent = 'working out the path…';
     this.steps.replaceChildren();
     try {
-      const path = await this.engine.run<Explained>({ task: 'play', handle: session.handle, action: { do: 'explain' } });
+      const path = await this.think<Explained>('Working out the logical path…', { do: 'explain' });
       this.explained = path;
       const n = path.steps.length;
       this.stepsSummary.textContent = path.stuck
@@ -350,6 +353,32 @@ export class PlayView {
     } catch (e) {
       if (!(e instanceof Cancelled)) this.stepsSummary.textContent = e instanceof Failure ? e.detail.text : String(e);
     }
+  }
+
+  /** Asks the session something that may take long: a Cancel line shows after a moment. */
+  private async think<T>(label: string, action: PlayAction): Promise<T> {
+    const session = this.session!;
+    const timer = setTimeout(() => this.thinking.start(label), 300);
+    try {
+      return await this.engine.run<T>({ task: 'play', handle: session.handle, action });
+    } finally {
+      clearTimeout(timer);
+      this.thinking.stop();
+    }
+  }
+
+  /** Cancel: the worker ends, and the game comes back from its share text (the board kept, the undo history lost). */
+  private async cancelThinking(): Promise<void> {
+    this.engine.cancel();
+    this.thinking.stop();
+    this.hintText.textContent = 'cancelled';
+    const game = this.game;
+    if (!game) return;
+    const elapsed = this.elapsed;
+    await this.start({ task: 'play-open', share: game.share, game: '', k: 0, picture: '' });
+    this.elapsed = elapsed;
+    this.started = performance.now() - elapsed;
+    if (game.auto_marks) await this.act({ do: 'auto-marks', on: true });
   }
 
   /** Shows the board after step `i` of the path (the player's board is kept). */
