@@ -1,4 +1,6 @@
-//! Count N-queens solutions with the library, n = 1..=10, and the unique ones.
+//! Count N-queens solutions with the library's one count entry
+//! (`placer::count`), n = 1..=10, and the unique ones; then a longer count
+//! with progress.
 //!
 //! Run: `cargo run --release --example count`
 
@@ -12,19 +14,37 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ..Bindings::default()
         };
         let plan = Problem::bind(&spec, &bindings)?.plan();
-        let total = plan.count(CountOptions {
+        let all = CountOptions {
             threads: 2,
             ..CountOptions::default()
-        });
-        let unique = plan.count(CountOptions {
+        };
+        let total = placer::count(&plan, &all, |_| {})?;
+        let unique = CountOptions {
             unique: true,
             ..CountOptions::default()
-        });
+        };
+        let classes = placer::count(&plan, &unique, |_| {})?;
         println!(
             "n = {n:2}: {:6} solutions, {:4} unique",
-            total.unwrap().count,
-            unique.unwrap().count
+            total.count, classes.count
         );
     }
+    // Progress: the count calls back as its parts finish.
+    let bindings = Bindings {
+        set: vec![("n".into(), 13)],
+        ..Bindings::default()
+    };
+    let plan = Problem::bind(&spec, &bindings)?.plan();
+    let mut reports = 0;
+    let counted = placer::count(&plan, &CountOptions::default(), |p| {
+        reports += 1;
+        if p.done == p.of {
+            println!("n = 13: all {} parts done", p.of);
+        }
+    })?;
+    println!(
+        "n = 13: {} solutions ({reports} progress reports)",
+        counted.count
+    );
     Ok(())
 }

@@ -69,5 +69,5 @@ pub mod spec;
 pub use error::{Diagnostic, Source};
 pub use plan::Plan;
 pub use problem::{Bindings, Problem};
-pub use search::{CountOptions, Sink, Solution, Solutions, Tally};
+pub use search::{CountOptions, Counted, Sink, Solution, Solutions, Tally, count};
 pub use spec::RuleSpec;

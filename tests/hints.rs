@@ -86,7 +86,7 @@ fn check_sound(game: &str, k: i64, size: usize, seed: u64) -> Grade {
         "{game} k={k} {size}×{size} seed {seed}:\n{}",
         puzzle.picture
     );
-    let path = path::explain(p, Some(&solution)).unwrap();
+    let path = path::explain_from(p, Some(&solution)).unwrap();
     let mut board = Board::new(p).unwrap();
     for step in &path.steps {
         for t in Technique::LOGIC {

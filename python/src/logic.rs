@@ -109,11 +109,11 @@ fn board(problem: &Problem) -> PyResult<Board<'_>> {
 pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<Option<Step>> {
     let problem = &plan.problem;
     let board = board(problem)?;
-    let step = py.detach(|| match board.contradiction() {
-        Some(_) => None,
-        None => board.next_step(),
-    });
-    Ok(step.map(|s| Step::new(problem, &s)))
+    let next = py.detach(|| board.next());
+    Ok(match next {
+        logic::Next::Step(step) => Some(Step::new(problem, &step)),
+        _ => None,
+    })
 }
 
 /// The whole logical path, as `placer solve --explain`: guesses come from
@@ -121,13 +121,7 @@ pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<Option<Step>> {
 pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
     let problem = &plan.problem;
     board(problem)?;
-    let found = py.detach(|| {
-        let solution: Option<Vec<usize>> = plan
-            .first_order(false)
-            .next()
-            .map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
-        path::explain(problem, solution.as_deref())
-    });
+    let found = py.detach(|| path::explain(problem));
     let found = found.map_err(|why| rule_error(&Diagnostic::new(why)))?;
     Ok(Explanation {
         steps: found.steps.iter().map(|s| Step::new(problem, s)).collect(),

@@ -78,14 +78,9 @@ pub struct Ask {
 }
 
 /// Counts the plan's solutions as `placer solve --count` does, through the
-/// library's one method choice (`Plan::count_exact` with `Method::Auto`): 0
-/// at once when a group cannot be met, the row-frontier DP where it is
-/// chosen, else the search over the plan's subproblems, which checks `stop`
-/// between them. `None` when stopped.
+/// library's one count ([`placer::count`] with `Method::Auto`), which checks
+/// `stop` as it goes. `None` when stopped.
 pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
-    if plan.problem.unmeetable().is_some() {
-        return Ok(Some(BigUint::ZERO));
-    }
     let options = CountOptions {
         threads: ask.threads,
         limit: ask.limit,
@@ -93,8 +88,9 @@ pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
         method: Method::Auto,
         budget: Budget::default(),
         stop: Some(stop.clone()),
+        journal: None,
     };
-    match plan.count_exact(&options) {
+    match placer::count(plan, &options, |_| {}) {
         Ok(counted) => Ok(Some(counted.count)),
         Err(SearchError::Interrupted) => Ok(None),
         Err(e) => Err(errors::too_large(e)),

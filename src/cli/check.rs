@@ -73,7 +73,7 @@ fn logical_path(problem: &Problem, solution: &Solution) -> Option<Path> {
         .iter()
         .map(|&(r, c)| problem.cell(r, c))
         .collect();
-    path::explain(problem, Some(&cells)).ok()
+    path::explain_from(problem, Some(&cells)).ok()
 }
 
 /// The grade and what earns it: `medium (3 techniques: neighbours, …)`, and

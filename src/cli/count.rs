@@ -1,54 +1,20 @@
 //! The row-frontier DP on the command line: the flags that reach the
-//! library's method choice (`Plan::count_by_frontier`), its `--stats` line,
-//! and `placer table`'s one-run polynomial.
+//! library's method choice, its `--stats` line, and `placer table`'s
+//! one-run polynomial.
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use num_bigint::BigUint;
 
 use super::args::MethodArgs;
-use crate::frontier::{self, Budget, FrontierError, Method};
+use crate::frontier::{self, Budget, FrontierError};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::{ByFrontier, CountOptions, Counted};
+use crate::search::Counted;
 
 /// The budget the flags set.
 pub(super) fn budget(args: &MethodArgs) -> Budget {
     args.max_memory
         .map_or_else(Budget::default, |max_bytes| Budget { max_bytes })
-}
-
-/// Counts `plan` with the DP if the library's choice under `options` picks
-/// it: `None` when the search should count instead (not picked, or `auto`
-/// and over the memory budget, with a note). `excluded` names a flag the DP
-/// does not serve (then the search counts, or, with `--method frontier`, an
-/// error).
-pub(super) fn by_frontier(
-    plan: &Plan,
-    options: &CountOptions,
-    excluded: Option<&str>,
-    stats: bool,
-) -> Result<Option<BigUint>> {
-    if let Some(flag) = excluded {
-        if options.method == Method::Frontier {
-            bail!(
-                "--method frontier counts every solution at once; it does not combine with {flag}"
-            );
-        }
-        return Ok(None);
-    }
-    let started = std::time::Instant::now();
-    match plan.count_by_frontier(options)? {
-        ByFrontier::Counted(counted) => {
-            if stats {
-                print_stats(&counted, started.elapsed().as_secs_f64());
-            }
-            Ok(Some(counted.count))
-        }
-        ByFrontier::Search { fell_back, .. } => {
-            note_fell_back(fell_back.as_ref());
-            Ok(None)
-        }
-    }
 }
 
 /// Says that the DP outgrew its budget, if it did.
@@ -85,7 +51,8 @@ fn without_count(p: &Problem) -> String {
     format!("{q:?}")
 }
 
-fn print_stats(counted: &Counted, seconds: f64) {
+/// The DP's `--stats` line.
+pub(super) fn print_stats(counted: &Counted, seconds: f64) {
     let Some(s) = &counted.frontier else { return };
     super::stderr_line(format_args!(
         "method: row-frontier DP ({})  parts: {} ({})  peak states: {}  peak memory: {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",

@@ -4,20 +4,15 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use super::args::GenerateArgs;
 use super::config::threads;
 use super::{Outcome, progress, stderr_line};
-use crate::error::Setting;
-use crate::generate::{ATTEMPTS, Puzzle};
+use crate::generate::{Puzzle, generate_graded};
 use crate::logic::grade::Grade;
-use crate::logic::path;
 use crate::output::{self, Format};
 use crate::spec::RuleSpec;
-
-/// Puzzles `generate --difficulty` tries before giving up.
-const DIFFICULTY_TRIES: u64 = 60;
 
 /// Runs `placer generate`.
 pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
@@ -70,40 +65,21 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
     Ok(Outcome::Done)
 }
 
-/// The first puzzle of grade `want` among those carved for it from seeds
-/// derived from `seed` (the first is `seed` itself), with its seed.
+/// The library's graded puzzle, with the seed that reproduces it.
 fn graded(spec: &RuleSpec, args: &GenerateArgs, seed: u64, want: Grade) -> Result<(Puzzle, u64)> {
-    let (size, threads) = (args.size, threads(args.threads));
-    for i in 0..DIFFICULTY_TRIES {
-        let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let puzzle = match crate::generate::generate_for(spec, &args.set, size, s, threads, want) {
-            Ok(puzzle) => puzzle,
-            // Carving found no grid that easy from this seed: more seeds
-            // rarely do, and each costs as much.
-            Err(e) if e.settings.contains(&Setting::Seed) => bail!(
-                "no {} {size}×{size} puzzle found: the carving from seed {s} did not reach one after {ATTEMPTS} tries; try another --seed, size or --difficulty",
-                want.name()
-            ),
-            Err(e) => return Err(e.into()),
-        };
-        let cells: Vec<usize> = puzzle
-            .solution
-            .cells
-            .iter()
-            .map(|&(r, c)| puzzle.problem.cell(r, c))
-            .collect();
-        let path = path::explain(&puzzle.problem, Some(&cells)).map_err(anyhow::Error::msg)?;
-        if path.grade == Some(want) {
-            stderr_line(format_args!(
-                "difficulty {}: seed {s} (puzzle {} of those from seed {seed})",
-                want.name(),
-                i + 1
-            ));
-            return Ok((puzzle, s));
-        }
-    }
-    bail!(
-        "no {} {size}×{size} puzzle among the {DIFFICULTY_TRIES} generated from seed {seed}; try another --seed, size or --difficulty",
-        want.name()
-    )
+    let found = generate_graded(
+        spec,
+        &args.set,
+        args.size,
+        seed,
+        threads(args.threads),
+        want,
+    )?;
+    stderr_line(format_args!(
+        "difficulty {}: seed {} (puzzle {} of those from seed {seed})",
+        want.name(),
+        found.seed,
+        found.tries
+    ));
+    Ok((found.puzzle, found.seed))
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::{BindArgs, Outcome};
 use crate::logic::grade::Grade;
 use crate::logic::path::{self, Path as LogicPath};
-use crate::logic::{Board, Step};
+use crate::logic::{Board, Next, Step, Technique};
 use crate::output::hint::{StepLine, svg, text_board};
 use crate::output::{self, Format};
 use crate::problem::Problem;
@@ -54,23 +54,9 @@ struct EndLine<'a> {
     stuck: Option<&'a str>,
 }
 
-/// The problem's solution cells, from the search (the first of several, if any).
-fn solution(problem: &Problem) -> Option<Vec<usize>> {
-    let plan = problem.clone().plan();
-    let first = plan.first_order(false).next()?;
-    Some(
-        first
-            .cells
-            .iter()
-            .map(|&(r, c)| problem.cell(r, c))
-            .collect(),
-    )
-}
-
-/// The logical path of a puzzle, guessing from the search's solution.
+/// The logical path of a puzzle, from the library.
 fn logical_path(problem: &Problem) -> Result<LogicPath> {
-    let solution = solution(problem);
-    path::explain(problem, solution.as_deref()).map_err(anyhow::Error::msg)
+    path::explain(problem).map_err(anyhow::Error::msg)
 }
 
 /// `--explain` prints as a board, JSON lines or SVG; `solve`'s other
@@ -83,45 +69,58 @@ fn check_format(format: Format) -> Result<()> {
 }
 
 /// `placer hint`: the next deduction from the puzzle's start (or the state
-/// its givens and crossed cells describe).
+/// its givens and crossed cells describe). The text form also prints the
+/// puzzle's grade, from its whole path, whose first step is the hint.
 pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let problem = super::load(&args.rules, &args.bind)?;
     let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let step = match board.contradiction() {
-        Some(_) => None,
-        None => board.next_step(),
-    };
-    let Some(step) = step else {
-        let solved = board.solved();
-        let why = match board.contradiction() {
-            Some(why) => format!("no hint: {why}, so this state has no solution"),
-            None if solved => "solved: every unit holds its pieces".to_string(),
-            None => "no hint: logic runs out here; `placer solve ... --explain` shows the guesses it takes".to_string(),
-        };
-        match args.format {
-            Format::Json => {
-                let path = logical_path(&problem)?;
-                let end = EndLine {
-                    solved,
-                    guesses: path.guesses,
-                    grade: path.grade.map(Grade::name),
-                    steps: 0,
-                    stuck: (!solved).then_some(why.as_str()),
-                };
-                output::write_line(&mut out, &end)?;
-            }
-            _ => writeln!(out, "{why}")?,
+    let (next, path) = match args.format {
+        Format::Json | Format::Svg => (board.next(), None),
+        _ => {
+            let path = logical_path(&problem)?;
+            let next = match path.steps.first() {
+                Some(step) if step.technique != Technique::Guess => Next::Step(step.clone()),
+                _ => board.next(),
+            };
+            (next, Some(path))
         }
-        out.flush()?;
-        return Ok(Outcome::Done);
+    };
+    let step = match next {
+        Next::Step(step) => step,
+        stop => {
+            let why = match &stop {
+                Next::Contradiction(why) => {
+                    format!("no hint: {why}, so this state has no solution")
+                }
+                Next::Solved => "solved: every unit holds its pieces".to_string(),
+                _ => "no hint: logic runs out here; `placer solve ... --explain` shows the guesses it takes".to_string(),
+            };
+            match args.format {
+                Format::Json => {
+                    let path = logical_path(&problem)?;
+                    let solved = stop == Next::Solved;
+                    let end = EndLine {
+                        solved,
+                        guesses: path.guesses,
+                        grade: path.grade.map(Grade::name),
+                        steps: 0,
+                        stuck: (!solved).then_some(why.as_str()),
+                    };
+                    output::write_line(&mut out, &end)?;
+                }
+                _ => writeln!(out, "{why}")?,
+            }
+            out.flush()?;
+            return Ok(Outcome::Done);
+        }
     };
     board.apply(&step);
     match args.format {
         Format::Json => output::write_line(&mut out, &StepLine::new(&board, &step))?,
         Format::Svg => out.write_all(svg(&board, Some(&step)).as_bytes())?,
         _ => {
-            let grade = logical_path(&problem)?.grade;
+            let grade = path.and_then(|p| p.grade);
             write_step(&mut out, &board, &step, None)?;
             writeln!(out)?;
             out.write_all(text_board(&board, Some(&step)).as_bytes())?;
@@ -170,7 +169,7 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             Format::Json => output::write_line(&mut out, &StepLine::new(&board, step))?,
             Format::Svg => writeln!(out, "{}", svg(&board, Some(step)).replace('\n', ""))?,
             _ => {
-                if step.technique == crate::logic::Technique::Guess && !announced {
+                if step.technique == Technique::Guess && !announced {
                     let s = if i == 1 { "" } else { "s" };
                     writeln!(
                         out,

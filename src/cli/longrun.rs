@@ -1,28 +1,28 @@
-//! Long counts on the command line: the library's long run
-//! ([`crate::search::longrun`]: shards, checkpoints, resume) with a progress
-//! bar on a terminal, and Ctrl-C or SIGTERM wired to its stop flag so that
-//! finished work is saved before the program exits with 130.
+//! Counts on the command line: the library's one count
+//! ([`crate::search::count`]) with a progress bar on a terminal, and Ctrl-C
+//! or SIGTERM wired to its stop flag so that finished work is saved before
+//! the program exits with 130.
 
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use crate::plan::Plan;
-use crate::search::longrun::{self, Ended, LongRun, Progress};
+use crate::search::{self, CountOptions, Counted, Progress, SearchError};
 
-/// Counts `run` with a progress bar (when `progress` and stderr is a
-/// terminal); Ctrl-C or SIGTERM ends it with [`Ended::Interrupted`] at once,
-/// finished subproblems saved in the checkpoint.
-pub fn count(plan: &Plan, run: &LongRun, progress: bool) -> Result<Ended> {
+/// Counts `plan` with `options` and a progress bar (when `progress` and
+/// stderr is a terminal); Ctrl-C or SIGTERM ends it with
+/// [`SearchError::Interrupted`] at once, finished parts saved in the
+/// checkpoint, if any.
+pub fn count(plan: &Plan, options: &CountOptions, progress: bool) -> Result<Counted, SearchError> {
     let (stop, _graceful) = super::progress::graceful();
-    let run = LongRun {
+    let options = CountOptions {
         stop: Some(stop),
-        ..run.clone()
+        ..options.clone()
     };
     let started = Instant::now();
     let mut bar: Option<Option<ProgressBar>> = None;
-    let ended = longrun::count(plan, &run, |p| {
+    let counted = search::count(plan, &options, |p| {
         let bar = bar.get_or_insert_with(|| progress_bar(progress, p));
         if let Some(bar) = bar {
             if bar.is_hidden() && started.elapsed() > Duration::from_secs(1) {
@@ -34,7 +34,7 @@ pub fn count(plan: &Plan, run: &LongRun, progress: bool) -> Result<Ended> {
     if let Some(Some(bar)) = &bar {
         bar.finish_and_clear();
     }
-    Ok(ended?)
+    counted
 }
 
 fn progress_bar(wanted: bool, p: &Progress) -> Option<ProgressBar> {

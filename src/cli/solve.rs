@@ -4,16 +4,17 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use num_bigint::BigUint;
 
 use super::config::{Mode, Run};
 use super::step::Stepper;
 use super::{BindArgs, Outcome, RunArgs, count, list, load, longrun, progress, stdin_lines};
+use crate::frontier::Method as FrontierMethod;
 use crate::output::{self, Exact};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::longrun::{Ended, LongRun};
-use crate::search::{CountOptions, Method, Solutions, Tally};
+use crate::search::{self, CountOptions, Journal, Method, SearchError, Solutions, Tally};
 
 /// Runs `placer solve`.
 pub(super) fn run(rules: &str, bind: &BindArgs, args: &RunArgs) -> Result<Outcome> {
@@ -35,53 +36,38 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
             plan.problem.name
         );
     }
-    if let Some(why) = plan.problem.unmeetable().filter(|_| run.shard.is_none()) {
+    let counts = matches!(run.mode, Mode::Count { .. });
+    if let Some(why) = plan.problem.unmeetable().filter(|_| !counts) {
         say!("note: {why}, so nothing meets the rules");
-        return nothing(run);
+        return Ok(match run.mode {
+            Mode::First | Mode::Step { .. } => Outcome::NoSolution,
+            _ => Outcome::Done,
+        });
     }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let tally = match run.mode {
-        Mode::Count { limit: None } => match count_whole(&plan, run, &mut out)? {
-            Counted::Tally(tally) => Some(tally),
+        Mode::Count { .. } => match count(&plan, run, &mut out)? {
+            Counted::Searched { count, nodes } => Some((count, nodes)),
             Counted::Quiet => None,
             Counted::Interrupted => return Ok(Outcome::Interrupted),
         },
-        Mode::Count { limit: Some(_) } => {
-            let bar = progress::spinner(run.progress, "counting");
-            let tally = progress::run(bar, |_| plan.count(run.count_options()))?;
-            output::write_count(&mut out, run.format, &Exact::from(tally.count))?;
-            Some(tally)
-        }
-        Mode::All { .. } | Mode::First => Some(list_solutions(&plan, run, &mut out)?),
-        Mode::Step { limit } => Some(step(&plan, run, limit, &mut out)?),
+        Mode::All { .. } | Mode::First => Some(listed(list_solutions(&plan, run, &mut out)?)),
+        Mode::Step { limit } => Some(listed(step(&plan, run, limit, &mut out)?)),
     };
     out.flush()?;
-    let Some(tally) = tally else {
+    let Some((count, nodes)) = tally else {
         return Ok(Outcome::Done);
     };
     if run.stats {
-        let counted = matches!(run.mode, Mode::Count { .. });
-        let method = counted.then(|| plan.search_method(&run.count_options()));
-        print_stats(tally, started.elapsed().as_secs_f64(), method);
+        let method = counts.then(|| plan.search_method(&run.count_options()));
+        print_stats(&count, nodes, started.elapsed().as_secs_f64(), method);
     }
     let wants_one = matches!(run.mode, Mode::First | Mode::Step { .. });
-    Ok(if wants_one && tally.count == 0 {
+    Ok(if wants_one && count == BigUint::ZERO {
         Outcome::NoSolution
     } else {
         Outcome::Done
-    })
-}
-
-/// The answer when nothing can meet the rules: a count of 0, or no solution.
-fn nothing(run: &Run) -> Result<Outcome> {
-    Ok(match run.mode {
-        Mode::Count { .. } => {
-            output::write_count(&mut io::stdout().lock(), run.format, &Exact::from(0))?;
-            Outcome::Done
-        }
-        Mode::First | Mode::Step { .. } => Outcome::NoSolution,
-        Mode::All { .. } => Outcome::Done,
     })
 }
 
@@ -104,20 +90,31 @@ fn step(plan: &Plan, run: &Run, limit: Option<u128>, out: &mut impl Write) -> Re
     })
 }
 
-/// How a whole count ended.
+/// What a listing found, as a count finds it.
+fn listed(tally: Tally) -> (BigUint, u64) {
+    (tally.count.into(), tally.nodes)
+}
+
+/// How a count ended.
 enum Counted {
     /// Counted by the search, which reports statistics.
-    Tally(Tally),
-    /// Counted by the row-frontier DP, which reported its own.
+    Searched {
+        /// Solutions (or classes).
+        count: BigUint,
+        /// Nodes visited.
+        nodes: u64,
+    },
+    /// Counted by the row-frontier DP, which reported its own, or nothing
+    /// meets the rules.
     Quiet,
     /// Ctrl-C or SIGTERM; finished work is in the checkpoint, if any.
     Interrupted,
 }
 
-/// Counts every solution (or one shard): with the row-frontier DP when the
-/// method picks it, else with the search's long run (progress, checkpoint,
-/// Ctrl-C).
-fn count_whole(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
+/// Counts every solution (or one shard, or up to the limit) through the
+/// library's count: the row-frontier DP when the method picks it, else the
+/// search, with progress, the journal and Ctrl-C.
+fn count(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
     let excluded = [
         (run.unique, "--unique"),
         (run.shard.is_some(), "--shard"),
@@ -125,35 +122,29 @@ fn count_whole(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> 
     ]
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
+    if let (Some(flag), FrontierMethod::Frontier) = (excluded, run.method.method) {
+        bail!("--method frontier counts every solution at once; it does not combine with {flag}");
+    }
+    let journal = (run.shard.is_some() || run.checkpoint.is_some()).then(|| Journal {
+        checkpoint: run.checkpoint.clone(),
+        shard: run.shard,
+    });
     let options = CountOptions {
         method: run.method.method,
         budget: count::budget(&run.method),
+        journal,
         ..run.count_options()
     };
-    if let Some(n) = count::by_frontier(plan, &options, excluded, run.stats)? {
-        output::write_count(out, run.format, &exact(n)?)?;
-        return Ok(Counted::Quiet);
-    }
-    let long = LongRun {
-        threads: run.threads,
-        unique: run.unique,
-        checkpoint: run.checkpoint.clone(),
-        shard: run.shard,
-        stop: None,
+    let started = Instant::now();
+    let counted = if options.limit.is_some() {
+        let bar = progress::spinner(run.progress, "counting");
+        progress::run(bar, |_| search::count(plan, &options, |_| {}))
+    } else {
+        longrun::count(plan, &options, run.progress)
     };
-    match longrun::count(plan, &long, run.progress)? {
-        Ended::Finished(part) => {
-            if part.shard.is_some() {
-                output::write_line(out, &part)?;
-            } else {
-                output::write_count(out, run.format, &exact(&part.count)?)?;
-            }
-            Ok(Counted::Tally(Tally {
-                count: part.count.parse().unwrap_or(u128::MAX),
-                nodes: u64::try_from(part.nodes).unwrap_or(u64::MAX),
-            }))
-        }
-        Ended::Interrupted => {
+    let counted = match counted {
+        Ok(counted) => counted,
+        Err(SearchError::Interrupted) => {
             match &run.checkpoint {
                 Some(path) => say!(
                     "interrupted; finished parts are saved in {}: run the same command to resume",
@@ -161,9 +152,31 @@ fn count_whole(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> 
                 ),
                 None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
             }
-            Ok(Counted::Interrupted)
+            return Ok(Counted::Interrupted);
         }
+        Err(e) => return Err(e.into()),
+    };
+    count::note_fell_back(counted.fell_back.as_ref());
+    if let Some(why) = &counted.unmeetable {
+        say!("note: {why}, so nothing meets the rules");
     }
+    match counted.part.as_ref().filter(|part| part.shard.is_some()) {
+        Some(part) => output::write_line(out, part)?,
+        None => output::write_count(out, run.format, &exact(&counted.count)?)?,
+    }
+    if counted.frontier.is_some() {
+        if run.stats {
+            count::print_stats(&counted, started.elapsed().as_secs_f64());
+        }
+        return Ok(Counted::Quiet);
+    }
+    if counted.unmeetable.is_some() {
+        return Ok(Counted::Quiet);
+    }
+    Ok(Counted::Searched {
+        count: counted.count,
+        nodes: counted.nodes,
+    })
 }
 
 /// A count as an exact integer for the output.
@@ -209,16 +222,12 @@ fn solutions<'p>(plan: &'p Plan, run: &Run) -> Solutions<'p> {
 }
 
 /// The search's statistics on stderr, with the counting method when it counted.
-fn print_stats(tally: Tally, seconds: f64, method: Option<Method>) {
+fn print_stats(count: &BigUint, nodes: u64, seconds: f64, method: Option<Method>) {
     let rate = if seconds > 0.0 {
-        tally.nodes as f64 / seconds
+        nodes as f64 / seconds
     } else {
         0.0
     };
     let method = method.map_or(String::new(), |m| format!("  method: {}", m.name()));
-    say!(
-        "nodes: {}  solutions: {}  seconds: {seconds:.6}  nodes/s: {rate:.0}{method}",
-        tally.nodes,
-        tally.count
-    );
+    say!("nodes: {nodes}  solutions: {count}  seconds: {seconds:.6}  nodes/s: {rate:.0}{method}");
 }

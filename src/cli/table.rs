@@ -12,7 +12,7 @@ use super::{Outcome, count, load, progress};
 use crate::output::{Exact, Table};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::CountOptions;
+use crate::search::{self, CountOptions};
 
 /// Runs `placer table`.
 pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
@@ -57,9 +57,8 @@ fn bound(args: &TableArgs, v: i64) -> Result<Problem> {
     load(&args.rules, &bind).with_context(|| format!("{} = {v}", args.param))
 }
 
-/// One row's count and, with `--unique`, its classes: 0 when the rules
-/// cannot be met, from the one-pass table by piece count if there is one,
-/// else the row-frontier DP or the search.
+/// One row's count and, with `--unique`, its classes: from the one-pass
+/// table by piece count if there is one, else the library's count.
 fn row(
     args: &TableArgs,
     plan: &Plan,
@@ -69,33 +68,31 @@ fn row(
         threads: threads(args.threads),
         ..CountOptions::default()
     };
-    let unmeetable = plan.problem.unmeetable().is_some();
     let total = match by_pieces {
-        _ if unmeetable => Exact::from(0),
         Some(all) => exact(
             all.get(plan.problem.piece.count)
                 .cloned()
                 .unwrap_or_default(),
         )?,
         None => {
-            let counted = plan.count_exact(&CountOptions {
+            let all = CountOptions {
                 method: args.method.method,
                 budget: count::budget(&args.method),
                 ..options.clone()
-            })?;
+            };
+            let counted = search::count(plan, &all, |_| {})?;
             count::note_fell_back(counted.fell_back.as_ref());
             exact(counted.count)?
         }
     };
-    let classes = match (args.unique, unmeetable) {
-        (false, _) => None,
-        (true, true) => Some(Exact::from(0)),
-        (true, false) => {
+    let classes = match args.unique {
+        false => None,
+        true => {
             let unique = CountOptions {
                 unique: true,
                 ..options
             };
-            Some(Exact::from(plan.count(unique)?.count))
+            Some(exact(search::count(plan, &unique, |_| {})?.count)?)
         }
     };
     Ok((total, classes))

@@ -72,6 +72,9 @@ pub enum FrontierError {
         /// Bits the state needs.
         bits: usize,
     },
+    /// The caller's stop flag was set.
+    #[error("the row-frontier DP was interrupted")]
+    Interrupted,
 }
 
 /// Widest state key, in bits.
@@ -101,8 +104,17 @@ pub struct Stats {
 
 /// Counts the placements of `problem` (its `piece.count` pieces).
 pub fn count(problem: &Problem, budget: &Budget) -> Result<Counted, FrontierError> {
+    count_until(problem, budget, None)
+}
+
+/// [`count`], ended with [`FrontierError::Interrupted`] once `stop` is set.
+pub(crate) fn count_until(
+    problem: &Problem,
+    budget: &Budget,
+    stop: Option<&crate::search::Stop>,
+) -> Result<Counted, FrontierError> {
     let target = problem.piece.count;
-    let (mut by_pieces, stats) = run(problem, Some(target), budget)?;
+    let (mut by_pieces, stats) = run(problem, Some(target), budget, stop)?;
     let count = if target < by_pieces.len() {
         std::mem::take(&mut by_pieces[target])
     } else {
@@ -118,7 +130,7 @@ pub fn polynomial(
     problem: &Problem,
     budget: &Budget,
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
-    let (mut by_pieces, stats) = run(problem, None, budget)?;
+    let (mut by_pieces, stats) = run(problem, None, budget, None)?;
     by_pieces.resize(problem.cells() + 1, BigUint::default());
     Ok((by_pieces, stats))
 }
@@ -158,6 +170,7 @@ fn run(
     problem: &Problem,
     target: Option<usize>,
     budget: &Budget,
+    stop: Option<&crate::search::Stop>,
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
     let rules = Rules::of(problem);
     let mut stats = Stats::default();
@@ -181,12 +194,14 @@ fn run(
             target,
             other_room: total_room - model.room,
             max_bytes: budget.max_bytes,
+            stop: stop.cloned(),
         };
         let swept = sweep_any(model, &limits, &mut stats).map_err(|stop| match stop {
             Stop::Memory { states } => FrontierError::TooBig {
                 states,
                 budget: budget.max_bytes,
             },
+            Stop::Interrupted => FrontierError::Interrupted,
             Stop::Overflow => unreachable!("big integers do not overflow"),
         })?;
         product = convolve(&product, &swept, target);

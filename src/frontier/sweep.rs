@@ -75,10 +75,12 @@ pub(super) enum Stop {
         /// States in the table when it stopped.
         states: usize,
     },
+    /// The caller's stop flag was set.
+    Interrupted,
 }
 
 /// What bounds a sweep.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct Limits {
     /// The number of pieces asked for, if only one is.
     pub target: Option<usize>,
@@ -86,6 +88,8 @@ pub(super) struct Limits {
     pub other_room: usize,
     /// Largest state table, in bytes.
     pub max_bytes: usize,
+    /// The caller's stop flag, looked at before each cell.
+    pub stop: Option<crate::search::Stop>,
 }
 
 /// A finished sweep.
@@ -112,6 +116,13 @@ pub(super) fn run<const W: usize, N: Number>(
     let mut scratch = Vec::new();
     let mut next: FxHashMap<Key<W>, N> = FxHashMap::default();
     for step in &model.steps {
+        if limits
+            .stop
+            .as_ref()
+            .is_some_and(crate::search::Stop::is_set)
+        {
+            return Err(Stop::Interrupted);
+        }
         next.clear();
         for (key, value) in current.drain() {
             if !step.forced {

@@ -88,6 +88,70 @@ pub fn generate_for(
     generate_aimed(spec, set, size, seed, threads, Aim::of(grade))
 }
 
+/// Puzzles [`generate_graded`] tries before giving up.
+pub const GRADE_TRIES: u64 = 60;
+
+/// A puzzle of the grade asked for, and how it was found.
+#[derive(Debug, Clone)]
+pub struct Graded {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The seed that reproduces it with [`generate_for`] (and with
+    /// [`generate_graded`]).
+    pub seed: u64,
+    /// Which of the puzzles carved from the first seed it is, from 1.
+    pub tries: u64,
+}
+
+/// The first puzzle whose hint engine grade is `want` among those carved
+/// for it ([`generate_for`]) from seeds derived from `seed` (the first is
+/// `seed` itself): the library's one entry for `generate --difficulty`.
+/// Gives up, saying so, after [`GRADE_TRIES`] puzzles or when the carving
+/// reaches no grid that easy.
+pub fn generate_graded(
+    spec: &RuleSpec,
+    set: &[(String, i64)],
+    size: usize,
+    seed: u64,
+    threads: usize,
+    want: Grade,
+) -> Result<Graded, Diagnostic> {
+    for i in 0..GRADE_TRIES {
+        let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let puzzle = match generate_for(spec, set, size, s, threads, want) {
+            Ok(puzzle) => puzzle,
+            // Carving found no grid that easy from this seed: more seeds
+            // rarely do, and each costs as much.
+            Err(e) if e.settings.contains(&Setting::Seed) => {
+                return Err(Diagnostic::new(format!(
+                    "no {} {size}×{size} puzzle found: the carving from seed {s} did not reach one after {ATTEMPTS} tries; try another --seed, size or --difficulty",
+                    want.name()
+                )));
+            }
+            Err(e) => return Err(e),
+        };
+        let cells: Vec<usize> = puzzle
+            .solution
+            .cells
+            .iter()
+            .map(|&(r, c)| puzzle.problem.cell(r, c))
+            .collect();
+        let path = crate::logic::path::explain_from(&puzzle.problem, Some(&cells))
+            .map_err(Diagnostic::new)?;
+        if path.grade == Some(want) {
+            return Ok(Graded {
+                puzzle,
+                seed: s,
+                tries: i + 1,
+            });
+        }
+    }
+    Err(Diagnostic::new(format!(
+        "no {} {size}×{size} puzzle among the {GRADE_TRIES} generated from seed {seed}; try another --seed, size or --difficulty",
+        want.name()
+    )))
+}
+
 /// The rules the carving is judged by, and whether they must decide every
 /// cell (else one solution is enough).
 #[derive(Debug, Clone, Copy)]

@@ -22,7 +22,11 @@ pub mod path;
 mod simple;
 mod trial;
 
+use std::sync::Arc;
+use std::sync::OnceLock;
+
 use crate::problem::{Family, Problem};
+use crate::search::Model;
 
 /// What is known of one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,6 +157,22 @@ pub struct Board<'p> {
     attacks: Vec<Vec<usize>>,
     /// What is known of each cell.
     pub marks: Vec<Mark>,
+    /// The propagating search's model of the puzzle, built when a trial
+    /// first needs it and shared by every copy of the board.
+    model: OnceLock<Arc<Model>>,
+}
+
+/// What comes next from a board's state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// The next deduction.
+    Step(Step),
+    /// Every unit holds its pieces.
+    Solved,
+    /// The state has no solution, and why.
+    Contradiction(String),
+    /// Logic runs out: the next step would be a guess.
+    OutOfLogic,
 }
 
 impl<'p> Board<'p> {
@@ -248,6 +268,7 @@ impl<'p> Board<'p> {
             units_of,
             attacks,
             marks,
+            model: OnceLock::new(),
         })
     }
 
@@ -356,6 +377,24 @@ impl<'p> Board<'p> {
         (0..self.marks.len())
             .filter(|&c| self.marks[c] == m)
             .collect()
+    }
+
+    /// What comes next: the board solved, a contradiction, or the next
+    /// deduction ([`Board::next_step`]) if logic finds one.
+    pub fn next(&self) -> Next {
+        if let Some(why) = self.contradiction() {
+            return Next::Contradiction(why);
+        }
+        if self.solved() {
+            return Next::Solved;
+        }
+        self.next_step().map_or(Next::OutOfLogic, Next::Step)
+    }
+
+    /// The propagating search's model of the puzzle, built once.
+    fn model(&self) -> &Arc<Model> {
+        self.model
+            .get_or_init(|| Arc::new(Model::new(self.problem)))
     }
 
     /// The next deduction: the first technique, easiest first, that changes

@@ -21,12 +21,28 @@ pub struct Path {
     pub grade: Option<Grade>,
 }
 
+/// The logical path of `problem` from its givens and holes, guesses taken
+/// from the first solution the search finds: the library's one entry for an
+/// explanation (`placer solve --explain`, Python's `Puzzle.explain()`, the
+/// page's Explain). Errors say why the rules are not a region game.
+pub fn explain(problem: &Problem) -> Result<Path, String> {
+    let board = Board::new(problem)?;
+    let first = problem.clone().plan().first_order(false).next();
+    let solution: Option<Vec<usize>> =
+        first.map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
+    Ok(follow(board, solution.as_deref()))
+}
+
 /// The logical path of `problem` from its givens and holes. Where logic runs
 /// out, the unit with the fewest open cells gets the piece that `solution`
 /// (a solution of the puzzle, `None` when it has none) has there, as a
 /// [`Technique::Guess`] step, and logic goes on.
-pub fn explain(problem: &Problem, solution: Option<&[usize]>) -> Result<Path, String> {
-    let mut board = Board::new(problem)?;
+pub fn explain_from(problem: &Problem, solution: Option<&[usize]>) -> Result<Path, String> {
+    Ok(follow(Board::new(problem)?, solution))
+}
+
+/// The path from `board` on, guesses from `solution`.
+fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
     let mut steps: Vec<Step> = Vec::new();
     let mut stuck = None;
     while !board.solved() {
@@ -50,13 +66,13 @@ pub fn explain(problem: &Problem, solution: Option<&[usize]>) -> Result<Path, St
     let grade = stuck
         .is_none()
         .then(|| Grade::of_path(steps.iter().map(|s| s.technique)));
-    Ok(Path {
+    Path {
         steps,
         solved,
         guesses,
         stuck,
         grade,
-    })
+    }
 }
 
 /// A piece of `solution` in the open unit with the fewest open cells.

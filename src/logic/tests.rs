@@ -44,7 +44,7 @@ fn the_path_of_a_queens_puzzle_ends_in_its_solution() {
         .enumerate()
         .map(|(r, &c)| p.cell(r, c - 1))
         .collect();
-    let path = path::explain(&p, Some(&solution)).unwrap();
+    let path = path::explain_from(&p, Some(&solution)).unwrap();
     let mut b = Board::new(&p).unwrap();
     for s in &path.steps {
         assert!(s.place.iter().all(|c| solution.contains(c)), "{s:?}");

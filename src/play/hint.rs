@@ -3,7 +3,7 @@
 //! there are several), then the logic engine's next step from that board.
 
 use super::{CellState, Game};
-use crate::logic::{Board, Mark, Step};
+use crate::logic::{Board, Mark, Next, Step};
 
 /// What a hint says about the player's board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,9 +60,11 @@ impl Game {
                 CellState::Piece => Mark::Piece,
             };
         }
-        match board.next_step() {
-            Some(step) => Hint::Step(step),
-            None => Hint::Stuck(
+        match board.next() {
+            Next::Step(step) => Hint::Step(step),
+            Next::Solved => Hint::Solved,
+            Next::Contradiction(why) => Hint::Stuck(format!("{why}: this board has no solution")),
+            Next::OutOfLogic => Hint::Stuck(
                 "logic runs out here: no technique decides another cell, so a guess is needed"
                     .into(),
             ),

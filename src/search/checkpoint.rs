@@ -199,8 +199,12 @@ pub fn unseal<R: Record>(text: &str) -> Result<R, Refused> {
     Ok(record)
 }
 
-/// Reads a checkpoint and checks that its parts exist and add up.
-pub(crate) fn load(path: &Path) -> Result<Checkpoint, SearchError> {
+/// Finished subproblems in memory: index → (count, nodes).
+pub(crate) type Done = BTreeMap<usize, (u128, u64)>;
+
+/// Reads a checkpoint and checks that its parts exist and add up: the record
+/// and its finished subproblems as numbers.
+pub(crate) fn load(path: &Path) -> Result<(Checkpoint, Done), SearchError> {
     let p = path.display();
     let start_over = "delete it to start over";
     let text = crate::input::read(path, crate::input::Limit::CHECKPOINT).map_err(|source| {
@@ -218,8 +222,10 @@ pub(crate) fn load(path: &Path) -> Result<Checkpoint, SearchError> {
         })
     })?;
     let mut sum: u128 = 0;
-    for (i, (count, _)) in &ck.done {
-        if *i >= ck.subproblems || count.parse::<u128>().is_err() {
+    let mut done = Done::new();
+    for (i, (count, nodes)) in &ck.done {
+        let parsed = count.parse::<u128>();
+        if *i >= ck.subproblems || parsed.is_err() {
             return Err(SearchError::Refused(format!(
                 "checkpoint {p} is damaged: part {i} of {} with count `{count}`; {start_over}",
                 ck.subproblems
@@ -228,18 +234,27 @@ pub(crate) fn load(path: &Path) -> Result<Checkpoint, SearchError> {
         sum = add_count(sum, count).map_err(|why| {
             SearchError::Refused(format!("checkpoint {p} is damaged; {start_over}: {why}"))
         })?;
+        done.insert(*i, (parsed.unwrap_or_default(), *nodes));
     }
-    Ok(ck)
+    Ok((ck, done))
 }
 
-/// Writes the checkpoint next to its place, syncs it, then renames it over: a
-/// crash leaves either the old file or the new one, never half of one.
-pub(crate) fn save(path: &Path, ck: &Checkpoint) -> Result<(), SearchError> {
+/// Writes the checkpoint with `done` as its finished subproblems next to its
+/// place, syncs it, then renames it over: a crash leaves either the old file
+/// or the new one, never half of one.
+pub(crate) fn save(path: &Path, ck: &Checkpoint, done: &Done) -> Result<(), SearchError> {
     use std::io::Write;
+    let ck = Checkpoint {
+        done: done
+            .iter()
+            .map(|(&i, &(count, nodes))| (i, (count.to_string(), nodes)))
+            .collect(),
+        ..ck.clone()
+    };
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(".tmp");
     let tmp = path.with_file_name(name);
-    let text = serde_json::to_string(&seal(ck.clone())).map_err(|e| SearchError::Io {
+    let text = serde_json::to_string(&seal(ck)).map_err(|e| SearchError::Io {
         what: format!("cannot write {}", tmp.display()),
         source: std::io::Error::other(e),
     })?;

@@ -75,7 +75,8 @@ fn sealed_but_impossible_checkpoints_are_damaged() {
         ),
     ];
     for (done, message) in cases {
-        save(&path, &sealed_checkpoint(&done)).unwrap();
+        let text = serde_json::to_string(&sealed_checkpoint(&done)).unwrap();
+        std::fs::write(&path, text).unwrap();
         let err = load(&path).unwrap_err().to_string();
         assert!(err.contains(message), "{err}");
         assert!(err.contains("c.ckpt is damaged"), "{err}");

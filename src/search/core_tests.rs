@@ -1,7 +1,6 @@
 //! The one core: subproblems belong to their plan, a stop flag interrupts,
 //! and shards merged add up to the plain count whatever the method.
 
-use super::longrun::{self, Ended, LongRun};
 use super::merge::merge;
 use super::tests::plan;
 use super::*;
@@ -61,13 +60,14 @@ fn a_set_stop_flag_interrupts_every_count() {
             let err = plan.count(options).unwrap_err();
             assert!(matches!(err, SearchError::Interrupted), "{name}: {err}");
         }
-        let run = LongRun {
+        let journaled = CountOptions {
             threads: 2,
             stop: Some(stop.clone()),
-            ..LongRun::default()
+            journal: Some(Journal::default()),
+            ..CountOptions::default()
         };
-        let ended = longrun::count(&plan, &run, |_| {}).unwrap();
-        assert!(matches!(ended, Ended::Interrupted), "{name}");
+        let err = count(&plan, &journaled, |_| {}).unwrap_err();
+        assert!(matches!(err, SearchError::Interrupted), "{name}: {err}");
     }
     stop.clear();
     let plan = builtin_plan("queens", &[("n", 6)]);
@@ -78,20 +78,21 @@ fn a_set_stop_flag_interrupts_every_count() {
     assert_eq!(plan.count(options).unwrap().count, 4);
 }
 
-/// Runs every shard of `k` through the library's long run, writes each
+/// Runs every shard of `k` through the library's count, writes each
 /// result where `placer merge` would read it, and merges them.
 fn merged(plan: &Plan, k: usize, unique: bool, dir: &std::path::Path) -> u128 {
     let mut paths = Vec::new();
     for index in 1..=k {
-        let run = LongRun {
+        let options = CountOptions {
             threads: 1 + index % 2,
             unique,
-            shard: Some(Shard { index, of: k }),
-            ..LongRun::default()
+            journal: Some(Journal {
+                shard: Some(Shard { index, of: k }),
+                checkpoint: None,
+            }),
+            ..CountOptions::default()
         };
-        let Ended::Finished(part) = longrun::count(plan, &run, |_| {}).unwrap() else {
-            panic!("shard {index}/{k} interrupted");
-        };
+        let part = count(plan, &options, |_| {}).unwrap().part.unwrap();
         let path = dir.join(format!("part{index}.json"));
         std::fs::write(&path, serde_json::to_string(&part).unwrap()).unwrap();
         paths.push(path);
@@ -137,26 +138,61 @@ fn a_checkpoint_resumes_to_the_plain_count() {
     // A first run that stops at once leaves a checkpoint with nothing done.
     let stop = Stop::new();
     stop.set();
-    let run = LongRun {
+    let options = CountOptions {
         threads: 2,
-        checkpoint: Some(path.clone()),
         stop: Some(stop),
-        ..LongRun::default()
+        journal: Some(Journal {
+            checkpoint: Some(path.clone()),
+            shard: None,
+        }),
+        ..CountOptions::default()
     };
     assert!(matches!(
-        longrun::count(&plan, &run, |_| {}).unwrap(),
-        Ended::Interrupted
+        count(&plan, &options, |_| {}).unwrap_err(),
+        SearchError::Interrupted
     ));
     assert!(path.exists());
-    let run = LongRun { stop: None, ..run };
-    let Ended::Finished(part) = longrun::count(&plan, &run, |_| {}).unwrap() else {
-        panic!("interrupted without a stop");
+    let options = CountOptions {
+        threads: 1,
+        stop: None,
+        ..options
     };
-    assert_eq!(part.count, want.to_string());
+    let mut seen = Vec::new();
+    let counted = count(&plan, &options, |p| seen.push(p.done)).unwrap();
+    assert_eq!(counted.count, want.into());
+    assert_eq!(counted.part.unwrap().count, want.to_string());
+    // One thread and no stop flag: progress after every part, in order.
+    assert_eq!(seen, (1..=seen.len()).collect::<Vec<_>>());
+    assert!(seen.len() > 1);
     // Another plan refuses it.
     let other = builtin_plan("kings", &[("n", 6)]);
-    let err = longrun::count(&other, &run, |_| {})
-        .unwrap_err()
-        .to_string();
+    let err = count(&other, &options, |_| {}).unwrap_err().to_string();
     assert!(err.contains("but this run is `kings` with"), "{err}");
+}
+
+#[test]
+fn a_set_stop_flag_interrupts_the_row_frontier_dp_too() {
+    let plan = builtin_plan("kings", &[("n", 8)]);
+    let stop = Stop::new();
+    stop.set();
+    let options = CountOptions {
+        method: crate::frontier::Method::Frontier,
+        stop: Some(stop.clone()),
+        ..CountOptions::default()
+    };
+    let err = count(&plan, &options, |_| {}).unwrap_err();
+    assert!(matches!(err, SearchError::Interrupted), "{err}");
+    stop.clear();
+    let counted = count(&plan, &options, |_| {}).unwrap();
+    assert_eq!(counted.method, Method::Frontier);
+    assert_eq!(counted.count, plain_count(&plan, false).into());
+}
+
+#[test]
+fn unmeetable_rules_count_zero_with_the_reason_and_no_search() {
+    let plan = builtin_plan("kings", &[("n", 3), ("count", 10)]);
+    let counted = count(&plan, &CountOptions::default(), |_| {}).unwrap();
+    assert_eq!(counted.count, 0u32.into());
+    assert_eq!(counted.nodes, 0);
+    assert!(counted.unmeetable.is_some());
 }

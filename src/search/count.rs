@@ -1,11 +1,15 @@
-//! Counting a plan: the method chosen once here (the plan's search, or the
-//! row-frontier DP when the options let it), then run under the one split and
-//! the one parallel runner.
+//! Counting a plan, the one entry of the count task ([`count`]): nothing to
+//! count when the rules cannot be met, the method chosen once here (the
+//! plan's search, or the row-frontier DP when the options let it), then run
+//! under the one split and the one parallel runner, with the journal only
+//! when asked.
 
 use std::sync::Mutex;
 
 use num_bigint::BigUint;
 
+use super::checkpoint::Part;
+use super::longrun::{self, Journal, Progress};
 use super::run::{Stop, run};
 use super::split::{Prefix, Split};
 use super::{SearchError, Tally};
@@ -31,6 +35,8 @@ pub struct CountOptions {
     /// A flag the caller may set to stop the count: it then ends with
     /// [`SearchError::Interrupted`]. The DP does not look at it.
     pub stop: Option<Stop>,
+    /// A shard and a checkpoint, for a whole count (no limit) by the search.
+    pub journal: Option<Journal>,
 }
 
 impl Default for CountOptions {
@@ -42,6 +48,7 @@ impl Default for CountOptions {
             method: frontier::Method::Search,
             budget: Budget::default(),
             stop: None,
+            journal: None,
         }
     }
 }
@@ -61,13 +68,72 @@ pub struct Counted {
     pub frontier: Option<frontier::Stats>,
     /// The DP was chosen but outgrew its budget, so the search counted.
     pub fell_back: Option<FrontierError>,
+    /// Why nothing can meet the rules, when the count is 0 without a search.
+    pub unmeetable: Option<String>,
+    /// The run's record, when the options asked for a journal.
+    pub part: Option<Part>,
+}
+
+/// Counts the solutions of `plan` (or its classes, with `options.unique`):
+/// the library's one entry for a count. 0 at once when a group cannot be
+/// met; the row-frontier DP when `options.method` lets it and it fits; else
+/// the plan's search — up to `options.limit`, or every part of the split,
+/// on `options.threads` threads, with `watch` told how many parts are done,
+/// `options.stop` honoured and the journal kept when `options.journal` asks.
+///
+/// ```
+/// use placer::{CountOptions, Problem, RuleSpec};
+///
+/// let spec = RuleSpec::resolve("queens").unwrap();
+/// let set = vec![("n".to_string(), 8)];
+/// let plan = Problem::bind(&spec, &placer::Bindings { set, ..Default::default() })
+///     .unwrap()
+///     .plan();
+/// let counted = placer::count(&plan, &CountOptions::default(), |_| {}).unwrap();
+/// assert_eq!(counted.count, 92u32.into());
+/// ```
+pub fn count(
+    plan: &Plan,
+    options: &CountOptions,
+    mut watch: impl FnMut(&Progress),
+) -> Result<Counted, SearchError> {
+    let shard = options.journal.as_ref().and_then(|j| j.shard);
+    if let (None, Some(why)) = (shard, plan.problem.unmeetable()) {
+        return Ok(Counted {
+            count: BigUint::ZERO,
+            nodes: 0,
+            method: plan.search_method(options),
+            reason: None,
+            frontier: None,
+            fell_back: None,
+            unmeetable: Some(why),
+            part: None,
+        });
+    }
+    let (reason, fell_back) = match plan.count_by_frontier(options)? {
+        ByFrontier::Counted(counted) => return Ok(*counted),
+        ByFrontier::Search { reason, fell_back } => (reason, fell_back),
+    };
+    let (tally, part) = match options.limit {
+        Some(_) => (plan.search_count(options)?, None),
+        None => longrun::count(plan, options, &mut watch)?,
+    };
+    Ok(Counted {
+        count: tally.count.into(),
+        nodes: tally.nodes,
+        method: plan.search_method(options),
+        reason,
+        frontier: None,
+        fell_back,
+        unmeetable: None,
+        part,
+    })
 }
 
 /// Whether the row-frontier DP counted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ByFrontier {
+enum ByFrontier {
     /// It did.
-    Counted(Counted),
+    Counted(Box<Counted>),
     /// The search should count.
     Search {
         /// Why the DP was not taken, when it was considered.
@@ -78,39 +144,18 @@ pub enum ByFrontier {
 }
 
 impl Plan {
-    /// Counts solutions (or classes, with `unique`) with the method the plan
-    /// and `options` choose ([`Plan::count_exact`]), as a 128-bit tally.
+    /// [`count`] without progress, as a 128-bit tally: the shorthand of
+    /// tests and examples.
     pub fn count(&self, options: CountOptions) -> Result<Tally, SearchError> {
-        let counted = self.count_exact(&options)?;
+        let counted = count(self, &options, |_| {})?;
         Ok(Tally {
             count: u128::try_from(&counted.count).map_err(|_| SearchError::Overflow)?,
             nodes: counted.nodes,
         })
     }
 
-    /// Counts with the method the plan and `options` choose: the row-frontier
-    /// DP when `options.method` lets it and it fits, else the plan's search,
-    /// in parallel over [`Plan::subproblems`] when there are threads.
-    pub fn count_exact(&self, options: &CountOptions) -> Result<Counted, SearchError> {
-        let (reason, fell_back) = match self.count_by_frontier(options)? {
-            ByFrontier::Counted(counted) => return Ok(counted),
-            ByFrontier::Search { reason, fell_back } => (reason, fell_back),
-        };
-        let tally = self.search_count(options)?;
-        Ok(Counted {
-            count: tally.count.into(),
-            nodes: tally.nodes,
-            method: self.search_method(options),
-            reason,
-            frontier: None,
-            fell_back,
-        })
-    }
-
-    /// The first half of [`Plan::count_exact`], for callers that run the
-    /// search their own way (a long run with shards and checkpoints): the
-    /// DP's count if `options` choose it, else why not.
-    pub fn count_by_frontier(&self, options: &CountOptions) -> Result<ByFrontier, SearchError> {
+    /// The DP's count if `options` choose it, else why not.
+    fn count_by_frontier(&self, options: &CountOptions) -> Result<ByFrontier, SearchError> {
         let Some(choice) = self.frontier_choice(options)? else {
             return Ok(ByFrontier::Search {
                 reason: None,
@@ -123,21 +168,24 @@ impl Plan {
                 fell_back: None,
             });
         }
-        match frontier::count(&self.problem, &options.budget) {
-            Ok(counted) => Ok(ByFrontier::Counted(Counted {
+        match frontier::count_until(&self.problem, &options.budget, options.stop.as_ref()) {
+            Ok(counted) => Ok(ByFrontier::Counted(Box::new(Counted {
                 count: counted.count,
                 nodes: 0,
                 method: Method::Frontier,
                 reason: Some(choice.reason),
                 frontier: Some(counted.stats),
                 fell_back: None,
-            })),
+                unmeetable: None,
+                part: None,
+            }))),
             Err(e @ FrontierError::TooBig { .. }) if options.method == frontier::Method::Auto => {
                 Ok(ByFrontier::Search {
                     reason: Some(choice.reason),
                     fell_back: Some(e),
                 })
             }
+            Err(FrontierError::Interrupted) => Err(SearchError::Interrupted),
             Err(e) => Err(e.into()),
         }
     }
@@ -157,11 +205,11 @@ impl Plan {
         &self,
         options: &CountOptions,
     ) -> Result<Option<frontier::Choice>, SearchError> {
-        let all_at_once = !options.unique && options.limit.is_none();
+        let all_at_once = !options.unique && options.limit.is_none() && options.journal.is_none();
         match options.method {
             frontier::Method::Search => Ok(None),
             frontier::Method::Frontier if !all_at_once => Err(SearchError::Unsupported(
-                "the row-frontier DP counts every solution at once: no classes, no limit".into(),
+                "the row-frontier DP counts every solution at once: no classes, no limit, no shard or checkpoint".into(),
             )),
             frontier::Method::Auto if !all_at_once => Ok(None),
             method => {
@@ -172,15 +220,13 @@ impl Plan {
         }
     }
 
-    /// Counts with the plan's search: whole on this thread with one thread
-    /// (the permutation kernel always counts its split), or with a limit
-    /// where the parts would count another walk than the one that lists;
-    /// else over the split on the runner. With a limit, each part counts up
-    /// to it, no part starts once the sum reaches it, and the sum is capped.
+    /// Counts up to `options.limit` with the plan's search: on this thread
+    /// with one thread, or where the parts would count another walk than
+    /// the one that lists; else over the split on the runner, each part up
+    /// to the limit, no part started once the sum reaches it, the sum capped.
     fn search_count(&self, options: &CountOptions) -> Result<Tally, SearchError> {
-        let splits = self.method == Method::Permutation && options.limit.is_none();
         let parts_list = self.search_method(options) == self.method;
-        if !splits && (options.threads <= 1 || options.limit.is_some() && !parts_list) {
+        if options.threads <= 1 || !parts_list {
             return self.count_under(&Prefix::default(), options);
         }
         let limit = options.limit.unwrap_or(u128::MAX);
@@ -191,7 +237,7 @@ impl Plan {
             if sum.lock().unwrap_or_else(|e| e.into_inner()).count >= limit {
                 return Ok(());
             }
-            let tally = split.count(sub, options)?;
+            let tally = split.count(self, sub, options)?;
             let mut sum = sum.lock().unwrap_or_else(|e| e.into_inner());
             *sum = *sum + tally;
             Ok(())

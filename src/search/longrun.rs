@@ -1,217 +1,276 @@
-//! Long counts: a run over part of the split (a shard) or all of it, with a
-//! checkpoint of finished subproblems to resume from, a progress report and a
-//! stop flag.
+//! Whole counts over the split: every part counted in order or on the
+//! runner's threads, progress reported as parts finish, a stop flag, and —
+//! only when asked — the journal: a shard (which parts this run owns) and a
+//! checkpoint of finished parts to resume from.
 //!
-//! The subproblems are counted on a worker thread while the calling thread
-//! watches: it reports progress every tenth of a second and, when the stop
-//! flag is set, saves the checkpoint with every finished subproblem and
-//! returns at once, however long the subproblems still running would take.
-//! Their partial work is lost (they finish in the background and are
-//! discarded); the resumed run counts them again from their start.
+//! With more than one thread or a stop flag (on targets with threads), the
+//! parts are counted on a worker thread while the calling thread watches: it
+//! reports progress every tenth of a second and, when the stop flag is set,
+//! saves the checkpoint with every finished part and returns at once, however
+//! long the parts still running would take. Their partial work is lost (they
+//! finish in the background and are discarded); a resumed run counts them
+//! again from their start. Otherwise (one thread and no stop flag, or in the
+//! browser) the parts are counted here, with progress after each.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::checkpoint::{self, Checkpoint, FORMAT, Part, add_count, seal};
-use super::run::{Stop, stopped};
+use super::checkpoint::{self, Checkpoint, Done, FORMAT, Part, seal};
+use super::run::{Stop, run, stopped};
 use super::split::Split;
-use super::{CountOptions, SearchError, Shard};
+use super::{CountOptions, SearchError, Shard, Tally};
 use crate::plan::Plan;
 
-/// How a long count runs.
-#[derive(Debug, Clone, Default)]
-pub struct LongRun {
-    /// Worker threads.
-    pub threads: usize,
-    /// Count classes under symmetry.
-    pub unique: bool,
-    /// Where finished subproblems are recorded.
+/// What a long count keeps, only when asked for: a shard and a checkpoint.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Journal {
+    /// Where finished parts are recorded, and read back from on resume.
     pub checkpoint: Option<PathBuf>,
-    /// Run only this part.
+    /// Count only this shard's parts; the count then carries its record.
     pub shard: Option<Shard>,
-    /// Set it to stop the run: finished work is saved, the rest dropped.
-    pub stop: Option<Stop>,
 }
 
-/// How far a long count has come.
+/// How far a whole count has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Subproblems of this run (of its shard) finished, resumed ones included.
+    /// Parts of this run (of its shard) finished, resumed ones included.
     pub done: usize,
-    /// Subproblems of this run.
+    /// Parts of this run.
     pub of: usize,
-    /// Subproblems that were finished when the run started (from the checkpoint).
+    /// Parts that were finished when the run started (from the checkpoint).
     pub resumed: usize,
-    /// Solutions in the finished subproblems.
+    /// Solutions in the finished parts.
     pub solutions: u128,
 }
 
-/// How a long count ended.
-#[derive(Debug)]
-pub enum Ended {
-    /// Every subproblem of the run is counted.
-    Finished(Part),
-    /// The stop flag ended it; finished work is in the checkpoint, if any.
-    Interrupted,
-}
-
-/// What the worker thread and the watching thread share.
+/// What the counting thread and the watching thread share.
 struct State {
-    checkpoint: Checkpoint,
-    /// Solutions in the finished subproblems so far.
+    /// Finished parts: index → (count, nodes).
+    done: Done,
+    /// Solutions in the finished parts.
     solutions: u128,
     last_save: Instant,
     /// Set when the run is over: workers record nothing more.
     closed: bool,
 }
 
-/// Counts `run`'s subproblems of `plan`, resuming from and saving to its
-/// checkpoint; `watch` sees the progress about ten times a second.
-pub fn count(
+/// The journal of a run: its checkpoint file and the record's header (every
+/// field but the finished parts).
+struct Record {
+    path: Option<PathBuf>,
+    header: Checkpoint,
+}
+
+impl Record {
+    /// Saves the checkpoint, if there is one, with `done` as its finished parts.
+    fn save(&self, done: &Done) -> Result<(), SearchError> {
+        match &self.path {
+            Some(path) => checkpoint::save(path, &self.header, done),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A run's parts and their counter, shared with the counting thread.
+struct Work {
+    plan: Plan,
+    split: Split,
+    options: CountOptions,
+    record: Option<Record>,
+    state: Mutex<State>,
+}
+
+impl Work {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts part `i` and records it.
+    fn count(&self, i: usize) -> Result<(), SearchError> {
+        let tally = self
+            .split
+            .count(&self.plan, &self.split.parts[i], &self.options)?;
+        let mut st = self.state();
+        if st.closed {
+            return Ok(());
+        }
+        st.solutions = st
+            .solutions
+            .checked_add(tally.count)
+            .ok_or(SearchError::Overflow)?;
+        st.done.insert(i, (tally.count, tally.nodes));
+        if let Some(record) = &self.record {
+            if st.last_save.elapsed() > Duration::from_millis(500) {
+                record.save(&st.done)?;
+                st.last_save = Instant::now();
+            }
+        }
+        Ok(())
+    }
+
+    fn progress(&self, of: usize, resumed: usize) -> Progress {
+        let st = self.state();
+        Progress {
+            done: st.done.len(),
+            of,
+            resumed,
+            solutions: st.solutions,
+        }
+    }
+}
+
+/// Counts every part of `plan` that the run owns (all of them, or its
+/// shard's), resuming from and saving to the journal's checkpoint; `watch`
+/// sees the progress. A set stop flag ends it with
+/// [`SearchError::Interrupted`] after the checkpoint is saved. The record of
+/// the run comes back when there is a journal.
+pub(crate) fn count(
     plan: &Plan,
-    run: &LongRun,
-    mut watch: impl FnMut(&Progress),
-) -> Result<Ended, SearchError> {
-    let parts = Split::new(plan).parts;
-    let fingerprint = checkpoint::fingerprint(plan, run.unique, &parts);
-    let mine: Vec<usize> = (0..parts.len())
-        .filter(|&i| run.shard.is_none_or(|s| s.owns(i)))
+    options: &CountOptions,
+    watch: &mut dyn FnMut(&Progress),
+) -> Result<(Tally, Option<Part>), SearchError> {
+    let split = Split::new(plan);
+    let shard = options.journal.as_ref().and_then(|j| j.shard);
+    let mine: Vec<usize> = (0..split.parts.len())
+        .filter(|&i| shard.is_none_or(|s| s.owns(i)))
         .collect();
-    let mut ck = Checkpoint {
-        format: FORMAT,
-        fingerprint: fingerprint.clone(),
-        rules: plan.problem.name.clone(),
-        params: plan.problem.params.clone(),
-        unique: run.unique,
-        shard: run.shard,
-        subproblems: parts.len(),
-        done: BTreeMap::new(),
-        checksum: String::new(),
-    };
-    if let Some(path) = run.checkpoint.as_ref().filter(|p| p.exists()) {
-        let old = checkpoint::load(path)?;
-        checkpoint::check_same_run(path, &old, &ck)?;
-        ck.done = old.done;
+    let record = options.journal.as_ref().map(|journal| Record {
+        path: journal.checkpoint.clone(),
+        header: header(plan, options.unique, &split, shard),
+    });
+    let mut done = Done::new();
+    if let Some(Record {
+        path: Some(path),
+        header,
+    }) = &record
+    {
+        if path.exists() {
+            let (old, old_done) = checkpoint::load(path)?;
+            checkpoint::check_same_run(path, &old, header)?;
+            done = old_done;
+        }
     }
     let todo: Vec<usize> = mine
         .iter()
         .copied()
-        .filter(|i| !ck.done.contains_key(i))
+        .filter(|i| !done.contains_key(i))
         .collect();
-    let solutions = sum_done(&ck, &mine)?.0;
     let resumed = mine.len() - todo.len();
-    let state = Arc::new(Mutex::new(State {
-        checkpoint: ck,
-        solutions,
-        last_save: Instant::now(),
-        closed: false,
-    }));
-    let rx = spawn_worker(plan, run, parts, todo, state.clone())?;
-    let outcome = loop {
-        match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(result) => break result,
-            Err(RecvTimeoutError::Disconnected) => {
-                break Err(SearchError::Refused("the counting thread panicked".into()));
+    let solutions = sum(&done, &mine)?.0;
+    let threads = plan.worker_threads(options.threads);
+    let work = Arc::new(Work {
+        plan: plan.clone(),
+        split,
+        options: CountOptions {
+            threads,
+            limit: None,
+            journal: None,
+            ..options.clone()
+        },
+        record,
+        state: Mutex::new(State {
+            done,
+            solutions,
+            last_save: Instant::now(),
+            closed: false,
+        }),
+    });
+    let of = mine.len();
+    let watched = cfg!(not(target_family = "wasm")) && (threads > 1 || options.stop.is_some());
+    let outcome = if watched {
+        watched_run(&work, todo, &mut || watch(&work.progress(of, resumed)))
+    } else {
+        let stop = options.stop.as_ref();
+        todo.iter().try_fold(true, |complete, &i| {
+            let complete = complete && run(1, &[i], stop, |&i| work.count(i))?;
+            if complete {
+                watch(&work.progress(of, resumed));
             }
-            Err(RecvTimeoutError::Timeout) => {}
-        }
-        if stopped(run.stop.as_ref()) {
-            break Ok(false);
-        }
-        let st = state.lock().unwrap_or_else(PoisonError::into_inner);
-        watch(&Progress {
-            done: st.checkpoint.done.len(),
-            of: mine.len(),
-            resumed,
-            solutions: st.solutions,
-        });
+            Ok(complete)
+        })
     };
-    let mut st = state.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut st = work.state();
     st.closed = true;
-    if let Some(path) = &run.checkpoint {
-        checkpoint::save(path, &st.checkpoint)?;
+    if let Some(record) = &work.record {
+        record.save(&st.done)?;
     }
     let complete = outcome?;
-    if mine.iter().any(|i| !st.checkpoint.done.contains_key(i)) {
-        if complete || !stopped(run.stop.as_ref()) {
+    if mine.iter().any(|i| !st.done.contains_key(i)) {
+        if complete || !stopped(options.stop.as_ref()) {
             return Err(SearchError::Refused(
                 "the count ended with parts missing".into(),
             ));
         }
-        return Ok(Ended::Interrupted);
+        return Err(SearchError::Interrupted);
     }
-    let (count, nodes) = sum_done(&st.checkpoint, &mine)?;
-    Ok(Ended::Finished(seal(Part {
-        format: FORMAT,
-        rules: plan.problem.name.clone(),
-        fingerprint,
-        params: plan.problem.params.clone(),
-        unique: run.unique,
-        shard: run.shard,
-        subproblems: st.checkpoint.subproblems,
-        count: count.to_string(),
-        nodes,
-        checksum: String::new(),
-    })))
+    let (count, nodes) = sum(&st.done, &mine)?;
+    let tally = Tally {
+        count,
+        nodes: u64::try_from(nodes).unwrap_or(u64::MAX),
+    };
+    let part = work.record.as_ref().map(|record| {
+        let h = &record.header;
+        seal(Part {
+            format: FORMAT,
+            rules: h.rules.clone(),
+            fingerprint: h.fingerprint.clone(),
+            params: h.params.clone(),
+            unique: h.unique,
+            shard: h.shard,
+            subproblems: h.subproblems,
+            count: count.to_string(),
+            nodes,
+            checksum: String::new(),
+        })
+    });
+    Ok((tally, part))
 }
 
-/// Solutions and nodes in the finished subproblems among `mine`.
-fn sum_done(ck: &Checkpoint, mine: &[usize]) -> Result<(u128, u128), SearchError> {
+/// The checkpoint of a run with no part finished.
+fn header(plan: &Plan, unique: bool, split: &Split, shard: Option<Shard>) -> Checkpoint {
+    Checkpoint {
+        format: FORMAT,
+        fingerprint: checkpoint::fingerprint(plan, unique, &split.parts),
+        rules: plan.problem.name.clone(),
+        params: plan.problem.params.clone(),
+        unique,
+        shard,
+        subproblems: split.parts.len(),
+        done: Default::default(),
+        checksum: String::new(),
+    }
+}
+
+/// Solutions and nodes in the finished parts among `mine`.
+fn sum(done: &Done, mine: &[usize]) -> Result<(u128, u128), SearchError> {
     let (mut count, mut nodes) = (0u128, 0u128);
     for i in mine {
-        if let Some((c, n)) = ck.done.get(i) {
-            count = add_count(count, c).map_err(|_| SearchError::Overflow)?;
-            nodes = nodes.saturating_add(u128::from(*n));
+        if let Some(&(c, n)) = done.get(i) {
+            count = count.checked_add(c).ok_or(SearchError::Overflow)?;
+            nodes = nodes.saturating_add(u128::from(n));
         }
     }
     Ok((count, nodes))
 }
 
-/// Starts the worker thread: it counts `todo` on the runner, recording each
-/// result as it finishes, and sends how the runner ended.
-fn spawn_worker(
-    plan: &Plan,
-    run: &LongRun,
-    parts: Vec<super::Subproblem>,
+/// Counts `todo` on the runner on a worker thread while this thread calls
+/// `tick` ten times a second; returns at once when the stop flag is set
+/// (`Ok(false)`), else how the runner ended.
+fn watched_run(
+    work: &Arc<Work>,
     todo: Vec<usize>,
-    state: Arc<Mutex<State>>,
-) -> Result<mpsc::Receiver<Result<bool, SearchError>>, SearchError> {
+    tick: &mut dyn FnMut(),
+) -> Result<bool, SearchError> {
     let (tx, rx) = mpsc::channel();
-    let plan = plan.clone();
-    let run = run.clone();
-    let options = CountOptions {
-        unique: run.unique,
-        ..CountOptions::default()
-    };
+    let worker = work.clone();
     std::thread::Builder::new()
         .name("placer-count".into())
         .spawn(move || {
-            let split = Split::prepare(&plan);
-            let threads = plan.worker_threads(run.threads);
-            let result = super::run::run(threads, &todo, run.stop.as_ref(), |&i| {
-                let tally = split.count(&parts[i], &options)?;
-                let mut st = state.lock().unwrap_or_else(PoisonError::into_inner);
-                if st.closed {
-                    return Ok(());
-                }
-                st.solutions = st
-                    .solutions
-                    .checked_add(tally.count)
-                    .ok_or(SearchError::Overflow)?;
-                st.checkpoint
-                    .done
-                    .insert(i, (tally.count.to_string(), tally.nodes));
-                if let Some(path) = &run.checkpoint {
-                    if st.last_save.elapsed() > Duration::from_millis(500) {
-                        checkpoint::save(path, &st.checkpoint)?;
-                        st.last_save = Instant::now();
-                    }
-                }
-                Ok(())
-            });
+            let w = &worker;
+            let stop: Option<&Stop> = w.options.stop.as_ref();
+            let result = run(w.options.threads, &todo, stop, |&i| w.count(i));
             // The receiver is gone only if the watcher returned already.
             let _ = tx.send(result);
         })
@@ -219,5 +278,17 @@ fn spawn_worker(
             what: "cannot start the counting thread".into(),
             source,
         })?;
-    Ok(rx)
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(result) => return result,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(SearchError::Refused("the counting thread panicked".into()));
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if stopped(work.options.stop.as_ref()) {
+            return Ok(false);
+        }
+        tick();
+    }
 }

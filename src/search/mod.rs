@@ -8,7 +8,7 @@
 pub mod checkpoint;
 mod count;
 mod error;
-pub mod longrun;
+mod longrun;
 pub mod merge;
 mod propagate;
 pub(crate) mod run;
@@ -22,9 +22,10 @@ mod walker;
 use std::ops::ControlFlow;
 
 pub use crate::plan::Method;
-pub use count::{ByFrontier, CountOptions, Counted};
+pub use count::{CountOptions, Counted, count};
 pub use error::SearchError;
-pub(crate) use propagate::{Rules, Sample};
+pub use longrun::{Journal, Progress};
+pub(crate) use propagate::{Model, Rules, Sample};
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
@@ -147,16 +148,16 @@ pub(crate) fn ranked_first(
     propagate::PropagateWalker::ranked_first(model, rank, budget)
 }
 
-/// The open cells of `problem`, with pieces on `pieces` and none on
+/// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;
 /// `None` when the rules find one without any supposition.
 pub(crate) fn refuted(
-    problem: &crate::problem::Problem,
+    model: &std::sync::Arc<Model>,
     pieces: &[usize],
     empty: &[usize],
 ) -> Option<Vec<usize>> {
-    propagate::PropagateWalker::under(problem, pieces, empty).refuted()
+    propagate::PropagateWalker::on(model.clone(), pieces, empty).refuted()
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.

@@ -77,10 +77,10 @@ fn target(method: Method, n: usize) -> usize {
     }
 }
 
-/// A plan ready to count its subproblems: the permutation kernel compiled
-/// once, when the plan counts with it.
-pub(crate) struct Split<'p> {
-    plan: &'p Plan,
+/// What counting a plan's subproblems needs, built once: the permutation
+/// kernel compiled, or the propagating search's model; it owns no borrow of
+/// the plan, so a counting thread can take it.
+pub(crate) struct Split {
     counter: Option<Counter>,
     /// The propagating walk's model, built once for every part.
     model: Option<Arc<Model>>,
@@ -88,16 +88,15 @@ pub(crate) struct Split<'p> {
     pub(crate) parts: Vec<Subproblem>,
 }
 
-impl<'p> Split<'p> {
+impl Split {
     /// `plan` ready to count subproblems, without computing the split.
-    pub(crate) fn prepare(plan: &'p Plan) -> Split<'p> {
+    pub(crate) fn prepare(plan: &Plan) -> Split {
         let counter = (plan.method == Method::Permutation)
             .then(|| Permutation::of(&plan.problem))
             .flatten()
             .map(|p| Counter::new(&p));
         let model = (plan.method == Method::Propagate).then(|| Arc::new(Model::new(&plan.problem)));
         Split {
-            plan,
             counter,
             model,
             parts: Vec::new(),
@@ -105,7 +104,7 @@ impl<'p> Split<'p> {
     }
 
     /// Splits `plan`.
-    pub(crate) fn new(plan: &'p Plan) -> Split<'p> {
+    pub(crate) fn new(plan: &Plan) -> Split {
         let mut split = Split::prepare(plan);
         let prefixes: Vec<Prefix> = match &split.counter {
             Some(counter) => counter
@@ -138,13 +137,13 @@ impl<'p> Split<'p> {
     }
 
     /// Counts the solutions (or classes) under `sub`, which must come from
-    /// this plan.
+    /// `plan`, the plan this split was made for.
     pub(crate) fn count(
         &self,
+        plan: &Plan,
         sub: &Subproblem,
         options: &CountOptions,
     ) -> Result<Tally, SearchError> {
-        let plan = self.plan;
         if sub.meaning != plan.meaning || sub.method != plan.method {
             return Err(SearchError::Foreign { index: sub.index });
         }
@@ -188,7 +187,7 @@ impl Plan {
             unique,
             ..CountOptions::default()
         };
-        Split::prepare(self).count(sub, &options)
+        Split::prepare(self).count(self, sub, &options)
     }
 
     /// Worker threads for `requested`: no more than the memory budget holds,
