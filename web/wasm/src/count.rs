@@ -1,13 +1,11 @@
-//! Counting, as `placer solve --count` does (`Method::Auto`: the
-//! row-frontier DP where the library chooses it, else the plan's search),
-//! on one thread, with progress: the search's subproblems are counted one by
-//! one and `progress(done, total)` hears of each. The page cancels by
-//! ending the worker.
+//! Counting, as `placer solve --count` does, through the library's one
+//! entry (`placer::count` with `Method::Auto`: 0 at once when the rules
+//! cannot be met, the row-frontier DP where the library chooses it, else
+//! the plan's search), on one thread, with progress: `progress(done, total)`
+//! hears of each part of the search. The page cancels by ending the worker.
 
-use num_bigint::BigUint;
 use placer::frontier::{Budget, Method};
-use placer::search::{ByFrontier, SearchError};
-use placer::{CountOptions, Plan};
+use placer::{CountOptions, count as library_count};
 use serde::Serialize;
 
 use crate::reply::Error;
@@ -30,7 +28,8 @@ pub struct Count {
     pub reason: Option<String>,
 }
 
-/// Counts the solutions of rule text (classes with `unique`).
+/// Counts the solutions of rule text (classes with `unique`) through the
+/// library's one entry, `placer::count`, on one thread.
 pub fn count(
     text: &str,
     set: &str,
@@ -38,14 +37,6 @@ pub fn count(
     progress: &dyn Fn(usize, usize),
 ) -> Result<Count, Error> {
     let plan = rules::problem(text, set)?.plan();
-    if let Some(why) = plan.problem.unmeetable() {
-        return Ok(Count {
-            count: "0".into(),
-            method: "none",
-            describe: "the rules cannot be met",
-            reason: Some(why.to_string()),
-        });
-    }
     let options = CountOptions {
         threads: 1,
         unique,
@@ -55,43 +46,17 @@ pub fn count(
         },
         ..CountOptions::default()
     };
-    let reason = match plan.count_by_frontier(&options).map_err(search_error)? {
-        ByFrontier::Counted(counted) => {
-            return Ok(Count {
-                count: counted.count.to_string(),
-                method: counted.method.name(),
-                describe: counted.method.describe(),
-                reason: counted.reason,
-            });
-        }
-        ByFrontier::Search { reason, fell_back } => match fell_back {
-            Some(e) => Some(format!("{e}; counting with the search instead")),
-            None => reason,
-        },
+    let counted = library_count(&plan, &options, |p| progress(p.done, p.of))
+        .map_err(|e| Error::plain(e.to_string()))?;
+    let reason = match (counted.unmeetable, counted.fell_back) {
+        (Some(why), _) => Some(why),
+        (None, Some(e)) => Some(format!("{e}; counted with the search instead")),
+        (None, None) => counted.reason,
     };
-    let total = search(&plan, unique, progress)?;
-    let method = plan.search_method(&options);
     Ok(Count {
-        count: total.to_string(),
-        method: method.name(),
-        describe: method.describe(),
+        count: counted.count.to_string(),
+        method: counted.method.name(),
+        describe: counted.method.describe(),
         reason,
     })
-}
-
-/// The plan's search over its subproblems, one after another.
-fn search(plan: &Plan, unique: bool, progress: &dyn Fn(usize, usize)) -> Result<BigUint, Error> {
-    let parts = plan.subproblems();
-    let mut total = BigUint::ZERO;
-    progress(0, parts.len());
-    for (i, part) in parts.iter().enumerate() {
-        let tally = plan.count_subproblem(part, unique).map_err(search_error)?;
-        total += tally.count;
-        progress(i + 1, parts.len());
-    }
-    Ok(total)
-}
-
-fn search_error(e: SearchError) -> Error {
-    Error::plain(e.to_string())
 }

@@ -1,19 +1,13 @@
 //! New region puzzles, as `placer generate` makes them: by size, pieces per
-//! unit, seed, and optionally a difficulty, for which puzzles from seeds
-//! derived from the first are graded until one has it (the command line's
-//! policy, kept here until the library owns it).
+//! unit, seed, and optionally a difficulty (the library grades puzzles from
+//! seeds derived from the first until one has it).
 
-use placer::error::Setting;
 use placer::generate::{self as make, Puzzle};
 use placer::logic::grade::Grade;
-use placer::logic::path;
 use placer::spec::RuleSpec;
 use serde::Serialize;
 
 use crate::reply::Error;
-
-/// Puzzles a difficulty tries before giving up, as `placer generate`.
-const DIFFICULTY_TRIES: u64 = 60;
 
 /// The grades by name.
 const GRADES: [Grade; 4] = [
@@ -36,7 +30,9 @@ pub struct Generated {
     pub grade: Option<&'static str>,
 }
 
-/// Generates a `size`×`size` puzzle of `game` with `k` pieces per unit.
+/// Generates a `size`×`size` puzzle of `game` with `k` pieces per unit,
+/// through the library's entries `generate::generate` and, with a
+/// difficulty, `generate::generate_graded`, on one thread.
 pub fn generate(
     game: &str,
     k: u32,
@@ -64,40 +60,14 @@ pub fn generate(
                 })?,
         ),
     };
-    let Some(want) = want else {
-        progress(0, 1);
-        let puzzle = make::generate(&spec, &set, size, seed, 1)?;
-        return Ok(generated(puzzle, seed, None));
-    };
-    for i in 0..DIFFICULTY_TRIES {
-        progress(i as usize, DIFFICULTY_TRIES as usize);
-        let s = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let puzzle = match make::generate_for(&spec, &set, size, s, 1, want) {
-            Ok(puzzle) => puzzle,
-            Err(e) if e.settings.contains(&Setting::Seed) => {
-                return Err(Error::plain(format!(
-                    "no {} {size}×{size} puzzle found: the carving from seed {s} did not reach one; try another seed, size or difficulty",
-                    want.name()
-                )));
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let p = &puzzle.problem;
-        let cells: Vec<usize> = puzzle
-            .solution
-            .cells
-            .iter()
-            .map(|&(r, c)| p.cell(r, c))
-            .collect();
-        let found = path::explain(p, Some(&cells)).map_err(Error::plain)?;
-        if found.grade == Some(want) {
-            return Ok(generated(puzzle, s, Some(want)));
+    progress(0, 1);
+    Ok(match want {
+        None => generated(make::generate(&spec, &set, size, seed, 1)?, seed, None),
+        Some(want) => {
+            let graded = make::generate_graded(&spec, &set, size, seed, 1, want)?;
+            generated(graded.puzzle, graded.seed, Some(want))
         }
-    }
-    Err(Error::plain(format!(
-        "no {} {size}×{size} puzzle among the {DIFFICULTY_TRIES} generated from seed {seed}; try another seed, size or difficulty",
-        want.name()
-    )))
+    })
 }
 
 fn generated(puzzle: Puzzle, seed: u64, grade: Option<Grade>) -> Generated {

@@ -110,8 +110,8 @@ pub fn blank_svg(game: &str, k: u32, picture: &str) -> String {
 }
 
 /// A new puzzle with one solution: `difficulty` is empty for any, or
-/// `easy`, `medium`, `hard`, `needs-guessing`; `progress(try, tries)` is
-/// called before each graded try.
+/// `easy`, `medium`, `hard`, `needs-guessing`; `progress(0, 1)` is called
+/// when the work starts (the generator reports nothing finer).
 #[wasm_bindgen]
 pub fn generate(
     game: &str,

@@ -301,11 +301,7 @@ impl Play {
     /// where logic runs out), with the board after each step.
     pub fn explain(&self) -> Result<Explained, Error> {
         let problem = self.game.problem();
-        let solution: Option<Vec<usize>> = self
-            .game
-            .solution()
-            .map(|cells| cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
-        let found = path::explain(problem, solution.as_deref()).map_err(Error::plain)?;
+        let found = path::explain(problem).map_err(Error::plain)?;
         let mut board = placer::logic::Board::new(problem).map_err(Error::plain)?;
         let coords = |cells: &[usize]| cells.iter().map(|&c| problem.coords(c)).collect();
         let steps = found

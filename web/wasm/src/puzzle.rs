@@ -90,13 +90,10 @@ pub fn analyse(game: &str, k: u32, picture: &str) -> Result<Analysis, Error> {
     };
     let p = &plan.problem;
     let (grade, guesses) = match two.as_slice() {
-        [one] if p.cells() <= GRADE_MAX_CELLS => {
-            let cells: Vec<usize> = one.cells.iter().map(|&(r, c)| p.cell(r, c)).collect();
-            match path::explain(p, Some(&cells)) {
-                Ok(found) => (found.grade.map(|g| g.name()), found.guesses),
-                Err(_) => (None, 0),
-            }
-        }
+        [_] if p.cells() <= GRADE_MAX_CELLS => match path::explain(p) {
+            Ok(found) => (found.grade.map(|g| g.name()), found.guesses),
+            Err(_) => (None, 0),
+        },
         _ => (None, 0),
     };
     Ok(Analysis {
