@@ -51,7 +51,9 @@ struct State {
     done: Done,
     /// Solutions in the finished parts.
     solutions: u128,
-    last_save: Instant,
+    /// When the checkpoint was last saved; `None` without one (the clock is
+    /// read only for a checkpoint: wasm32-unknown-unknown has none).
+    last_save: Option<Instant>,
     /// Set when the run is over: workers record nothing more.
     closed: bool,
 }
@@ -102,9 +104,12 @@ impl Work {
             .ok_or(SearchError::Overflow)?;
         st.done.insert(i, (tally.count, tally.nodes));
         if let Some(record) = &self.record {
-            if st.last_save.elapsed() > Duration::from_millis(500) {
+            if st
+                .last_save
+                .is_none_or(|t| t.elapsed() > Duration::from_millis(500))
+            {
                 record.save(&st.done)?;
-                st.last_save = Instant::now();
+                st.last_save = Some(Instant::now());
             }
         }
         Ok(())
@@ -166,6 +171,7 @@ pub(crate) fn count(
     let resumed = mine.len() - todo.len();
     let solutions = sum(&done, &mine)?.0;
     let threads = plan.worker_threads(options.threads);
+    let last_save = record.is_some().then(Instant::now);
     let work = Arc::new(Work {
         plan: plan.clone(),
         split,
@@ -179,7 +185,7 @@ pub(crate) fn count(
         state: Mutex::new(State {
             done,
             solutions,
-            last_save: Instant::now(),
+            last_save,
             closed: false,
         }),
     });
