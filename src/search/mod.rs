@@ -1,7 +1,8 @@
-//! Running a plan: counting, streaming solutions to a [`Sink`], the lazy
-//! [`Solutions`] iterator, the first solution, and the one core every count
-//! runs on: the split into [`Subproblem`]s, the parallel runner, shards,
-//! checkpoints and merge ([`longrun`]), one error type ([`SearchError`]).
+//! Running a plan: counting ([`count`], the one entry of a count),
+//! streaming solutions to a [`Sink`], the lazy [`Solutions`] iterator, the
+//! first solution, and the one core every count runs on: the split into
+//! [`Subproblem`]s, the parallel runner, shards ([`Journal`]), checkpoints
+//! and merge, one error type ([`SearchError`]).
 //! This stage runs a plan and knows nothing of TOML or output formats; see
 //! `docs/ARCHITECTURE.md` for where a new counting method plugs in.
 

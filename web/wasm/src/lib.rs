@@ -6,11 +6,11 @@
 //! every library call in one small place:
 //!
 //! - [`rules`]: built-in rules, rule text checked and bound, the plan;
-//! - [`count`]: counting with the plan's method, with progress;
+//! - [`count`](mod@count): counting with the plan's method, with progress;
 //! - [`list`]: solutions one at a time (Next/Previous);
 //! - [`puzzle`]: a region picture checked: no solution, unique or several,
 //!   and its grade; the blank SVG;
-//! - [`generate`]: new puzzles by size, pieces, difficulty and seed;
+//! - [`generate`](mod@generate): new puzzles by size, pieces, difficulty and seed;
 //! - [`play`]: a play session (`placer::play::Game`) as the Play view draws it;
 //! - [`reply`]: the JSON envelope and errors with line and column.
 
