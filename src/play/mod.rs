@@ -38,7 +38,7 @@
 mod conflict;
 mod hint;
 mod moves;
-mod sbn;
+pub mod sbn;
 mod share;
 
 use std::cell::OnceCell;
@@ -177,6 +177,11 @@ impl Game {
     /// Pieces per row, column and region (1 in the Queens game).
     pub fn k(&self) -> usize {
         self.k
+    }
+
+    /// The puzzle as one line of Star Battle Notation ([`sbn::to_sbn`]).
+    pub fn to_sbn(&self) -> Result<String, String> {
+        sbn::to_sbn(&self.problem, self.k)
     }
 
     /// Number of rows.

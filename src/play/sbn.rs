@@ -24,6 +24,44 @@ use crate::error::{Diagnostic, Kind, Source};
 /// The base-64 alphabet of SBN: a character's position is its value.
 const ALPHABET: &[u8; 64] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 
+/// One line of Star Battle Notation for a square region puzzle with `k`
+/// pieces per row, column and region: the side, the stars, the flag `W`
+/// and the region borders, which [`Game::from_sbn`] reads back. Errors say
+/// why the puzzle has no such line (not square, a side over 63, more than
+/// 9 stars, a region in two parts, which borders cannot draw).
+pub fn to_sbn(problem: &crate::problem::Problem, k: usize) -> Result<String, String> {
+    let n = problem.rows;
+    let Some(regions) = problem.regions.as_ref().filter(|_| problem.cols == n) else {
+        return Err("Star Battle Notation writes square region puzzles only".into());
+    };
+    if n == 0 || n >= ALPHABET.len() || k > 9 {
+        return Err(format!(
+            "Star Battle Notation writes sides 1 to 63 and 0 to 9 stars, not {n}×{n} with {k}"
+        ));
+    }
+    if let Some(name) = problem.disconnected_regions().first() {
+        return Err(format!(
+            "region {name} is in two parts, which Star Battle Notation's borders cannot draw"
+        ));
+    }
+    let of = |r: usize, c: usize| regions.of_cell[r * n + c];
+    let across = (0..n).flat_map(|r| (0..n - 1).map(move |c| (r, c, r, c + 1)));
+    let down = (0..n).flat_map(|c| (0..n - 1).map(move |r| (r, c, r + 1, c)));
+    let walls: Vec<bool> = across
+        .chain(down)
+        .map(|(r, c, r2, c2)| of(r, c) != of(r2, c2))
+        .collect();
+    let mut bits = vec![false; walls.len().div_ceil(6) * 6 - walls.len()];
+    bits.extend(walls);
+    let side = char::from(ALPHABET[n]);
+    let mut line = format!("{side}{side}{k}W");
+    for six in bits.chunks(6) {
+        let v = six.iter().fold(0, |v, &b| v << 1 | usize::from(b));
+        line.push(char::from(ALPHABET[v]));
+    }
+    Ok(line)
+}
+
 /// The value of an SBN character.
 fn value(c: u8) -> Option<usize> {
     ALPHABET.iter().position(|&a| a == c)

@@ -104,6 +104,8 @@ export interface Analysis {
   grade: string | null;
   guesses: number;
   disconnected: string[];
+  /** The puzzle as a line of Star Battle Notation, when it has one. */
+  sbn: string | null;
 }
 
 export interface Generated {

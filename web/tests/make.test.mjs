@@ -69,6 +69,8 @@ test('Generate gives a unique puzzle, and the links round-trip', async () => {
   await page.getByTestId('make-detail').filter({ hasText: 'generated' }).waitFor({ timeout: 60_000 });
   assert.match(await status(page), /^unique/);
   const pic = await exported(page);
+  // The library's Star Battle Notation: side 7 twice, 1 star, no marks, the borders.
+  assert.match(await page.getByTestId('export-sbn').inputValue(), /^771W[0-9A-Za-z_-]{14}$/);
   const n = placer(['solve', 'star-battle', '--set', 'k=1', '--regions', '-', '--limit', '2', '--count'], { input: pic }).stdout.trim();
   assert.equal(n, '1');
   const hash = await page.evaluate(() => location.hash);

@@ -71,6 +71,7 @@ fn lines_round_trip_regions_stars_and_marks() {
                 .collect::<Vec<_>>()
         };
         let line = encode(&game, false);
+        assert_eq!(game.to_sbn().unwrap(), line);
         let back = Game::from_sbn(&line).unwrap();
         assert_eq!(regions(&back), regions(&game), "{line}");
         assert!(states(&back).iter().all(|&s| s == CellState::Empty));
@@ -86,6 +87,13 @@ fn lines_round_trip_regions_stars_and_marks() {
         assert_eq!(back.k(), k);
         assert_eq!(regions(&back), regions(&game));
     }
+}
+
+#[test]
+fn puzzles_sbn_cannot_draw_are_refused() {
+    let split = Game::from_picture("star-battle", 1, "AB\nBA\n").unwrap();
+    let err = split.to_sbn().unwrap_err();
+    assert!(err.contains("in two parts"), "{err}");
 }
 
 #[test]

@@ -32,6 +32,7 @@ export class MakeView {
   private solutionA = new BoardView('first solution', {}, { testid: 'solution-a', cellTestid: 'solution-cell' });
   private solutionB = new BoardView('second solution', {}, { testid: 'solution-b', cellTestid: 'solution-cell' });
   private text = h('textarea', { rows: 8, readOnly: true, 'data-testid': 'export-text', 'aria-label': 'puzzle as text' });
+  private sbn = h('input', { type: 'text', readOnly: true, 'data-testid': 'export-sbn', 'aria-label': 'puzzle as Star Battle Notation' });
   private svgLink = h('a', { class: 'button-link', 'data-testid': 'export-svg', download: 'puzzle.svg', text: 'Blank SVG to print' });
   private playLink = h('a', { class: 'button-link', 'data-testid': 'play-link', text: 'Play this puzzle' });
   private makeLink = h('a', { class: 'share', 'data-testid': 'make-link', text: 'Link to this editor' });
@@ -119,6 +120,7 @@ export class MakeView {
             { class: 'panel', open: true },
             h('summary', { text: 'Export' }),
             this.text,
+            field('Star Battle Notation', this.sbn, 'one line, as Star Battle collections publish puzzles'),
             h('div', { class: 'row' }, this.svgLink, this.playLink),
             this.makeLink,
           ),
@@ -266,6 +268,8 @@ export class MakeView {
   }
 
   private show(a: Analysis): void {
+    this.sbn.value = a.sbn ?? '';
+    this.sbn.placeholder = a.sbn ? '' : 'not drawable in SBN (a region in two parts)';
     const warn = a.disconnected.length ? ` (not connected: region${a.disconnected.length === 1 ? '' : 's'} ${a.disconnected.join(', ')})` : '';
     this.pair.hidden = a.verdict !== 'several';
     this.board.flag('differ', []);

@@ -62,6 +62,8 @@ pub struct Analysis {
     pub guesses: usize,
     /// Regions whose cells are not joined edge to edge.
     pub disconnected: Vec<String>,
+    /// The puzzle as a line of Star Battle Notation, when it has one.
+    pub sbn: Option<String>,
 }
 
 /// Checks a picture for `game`.
@@ -105,6 +107,7 @@ pub fn analyse(game: &str, k: u32, picture: &str) -> Result<Analysis, Error> {
         grade,
         guesses,
         disconnected: disconnected.into_iter().map(|s| s.to_string()).collect(),
+        sbn: placer::play::sbn::to_sbn(p, k as usize).ok(),
     })
 }
 
