@@ -1,7 +1,8 @@
 //! Matrix selections: one cell per row, no column twice (rooks on a valued board).
 //!
-//! A [`Matrix`] is read from a comma, tab or whitespace separated file
-//! ([`Matrix::parse`], [`Matrix::load`]); empty cells, and cells equal to a
+//! A [`Matrix`] is read from a comma, semicolon, tab or whitespace separated
+//! file, CSV quoting included ([`Matrix::parse`], [`Matrix::load`], with a
+//! [`Layout`]: header, row labels, delimiter, decimal commas); empty cells, and cells equal to a
 //! [`Matrix::skip`] value, are *holes* that no selection may use.
 //!
 //! A *selection* of an `m × n` matrix with `m ≤ n` takes one cell from every
