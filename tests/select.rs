@@ -495,3 +495,20 @@ fn pandas_and_spreadsheet_files() {
         .code(2)
         .stderr(predicate::str::contains("`;` is not `.` or `,`"));
 }
+
+/// Issue 35: a matrix file over 256 MiB is refused from its size, at once,
+/// naming the limit.
+#[test]
+fn an_oversized_file_is_refused_by_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.csv");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len((256 << 20) + 1).unwrap(); // sparse: takes no disk
+    placer()
+        .args(["select", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "big.csv: more than 256 MiB, the limit for a matrix (see docs/LIMITS.md)",
+        ));
+}
