@@ -59,7 +59,7 @@ mod select;
 pub use assign::{Sense, assign, assign_floats, top_k};
 pub use decimal::BigDecimal;
 pub use parse::{
-    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
+    Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
     parse_number, quote,
 };
 pub use permanent::{
