@@ -31,11 +31,13 @@ impl Limit {
         what: "picture",
         bytes: 8 * MIB,
     };
-    /// Matrices (`placer select`, `[board] matrix`): 64 MiB, room for
-    /// 1 024 × 1 024 numbers of up to 60 characters each.
+    /// Matrices (`placer select`, `[board] matrix`, `placer.select`):
+    /// 256 MiB, room for the 4 Mi cells of the largest matrix (2 048 × 2 048)
+    /// at up to 60 characters each, or a 2 000 × 2 000 float CSV as numpy
+    /// writes it (25 characters a cell: 100 MB).
     pub const MATRIX: Limit = Limit {
         what: "matrix",
-        bytes: 64 * MIB,
+        bytes: 256 * MIB,
     };
     /// Checkpoints (`--checkpoint FILE`): 64 MiB, about a million finished parts.
     pub const CHECKPOINT: Limit = Limit {
@@ -117,7 +119,15 @@ pub fn read(path: &Path, limit: Limit) -> io::Result<String> {
     if path.as_os_str() == "-" {
         return read_bounded(io::stdin().lock(), limit);
     }
-    read_bounded(std::fs::File::open(path)?, limit)
+    let file = std::fs::File::open(path)?;
+    // a regular file over the limit is refused before it is read
+    if file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() > limit.bytes)
+    {
+        return Err(too_large(limit));
+    }
+    read_bounded(file, limit)
 }
 
 /// Reads one line (without its `\n` or `\r\n`) of at most [`Limit::LINE`]

@@ -120,7 +120,7 @@ fn endless_inputs_stop_at_their_limit() {
         (&["solve", "/dev/urandom"], "the limit for a rule file"),
         (
             &["select", "/dev/zero"],
-            "more than 64 MiB, the limit for a matrix",
+            "more than 256 MiB, the limit for a matrix",
         ),
         (&["merge", "/dev/zero"], "the limit for a shard result file"),
         (

@@ -152,7 +152,7 @@ fn each_invalid_input_has_its_kind() {
     let layout = Layout {
         header: true,
         labels: true,
-        delimiter: None,
+        ..Layout::default()
     };
     for (name, layout) in [
         ("ragged-short.csv", Layout::default()),

@@ -432,7 +432,8 @@ fn labels_print_with_each_selection() {
         .write_stdin(m)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("`name;Task` is not a number"));
+        .stderr(predicate::str::contains("`name` is not a number"))
+        .stderr(predicate::str::contains("add `--header --labels`"));
     placer()
         .args(["select", "-", "--delimiter", "ab"])
         .write_stdin(m)
@@ -459,4 +460,55 @@ fn select_counts_the_same_on_any_threads() {
     assert!(one.trim().parse::<u128>().unwrap() > 0, "{one}");
     assert_eq!(count("2"), one);
     assert_eq!(count("3"), one);
+}
+
+/// Issue 35: a file as pandas writes it (`df.to_csv`), by hand: an index
+/// column under an empty corner, quoted labels with commas and quotes, CRLF;
+/// and the European form (`sep=';', decimal=','`).
+#[test]
+fn pandas_and_spreadsheet_files() {
+    let pandas = ",\"Smith, J\",\"Lee, \"\"Al\"\"\"\r\nmon,3.5,\r\n\"tue, late\",1,2\r\n";
+    let args = ["select", "-", "--header", "--labels"];
+    assert_eq!(
+        stdout_of(
+            &[&args[..], &["--top", "1", "--min", "--format", "json"]].concat(),
+            pandas
+        ),
+        "{\"cells\":[[1,1],[2,2]],\"values\":[3.5,2],\"sum\":5.5,\"rows\":[\"mon\",\"tue, late\"],\"cols\":[\"Smith, J\",\"Lee, \\\"Al\\\"\"]}\n"
+    );
+    assert_eq!(stdout_of(&args, pandas), "1\n");
+    let euro = "Name;A;B\r\nx;13,5;-1,25\r\ny;2;0,5\r\n";
+    let args = ["select", "-", "--header", "--labels", "--decimal", ","];
+    assert_eq!(
+        stdout_of(
+            &[&args[..], &["--top", "1", "--max", "--format", "json"]].concat(),
+            euro
+        ),
+        "{\"cells\":[[1,1],[2,2]],\"values\":[13.5,0.5],\"sum\":14,\"rows\":[\"x\",\"y\"],\"cols\":[\"A\",\"B\"]}\n"
+    );
+    let semicolons = [&args[..], &["--delimiter", ";", "--count"]].concat();
+    assert_eq!(stdout_of(&semicolons, euro), "2\n");
+    placer()
+        .args(["select", "-", "--decimal", ";"])
+        .write_stdin(euro)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`;` is not `.` or `,`"));
+}
+
+/// Issue 35: a matrix file over 256 MiB is refused from its size, at once,
+/// naming the limit.
+#[test]
+fn an_oversized_file_is_refused_by_its_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.csv");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len((256 << 20) + 1).unwrap(); // sparse: takes no disk
+    placer()
+        .args(["select", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "big.csv: more than 256 MiB, the limit for a matrix (see docs/LIMITS.md)",
+        ));
 }

@@ -21,6 +21,7 @@ Cells are 0-based ``(row, col)`` tuples everywhere in Python, as in numpy;
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _placer
@@ -225,32 +226,97 @@ def _flatten(matrix: Any) -> Tuple[int, int, list]:
     return len(rows), width, [x for row in rows for x in row]
 
 
+def _is_path(text: str) -> bool:
+    """Whether ``select`` reads a str as a path: no line break, and a file
+    by that name exists or the text looks like a file name (``m.csv``)."""
+    if "\n" in text or "\r" in text:
+        return False
+    if os.path.isfile(text):
+        return True
+    name = text.strip()
+    return bool(re.fullmatch(r"[^\s,;]*\.[A-Za-z][A-Za-z0-9]*", name)) and not _is_number(name)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _labels(items: Any) -> List[str]:
+    return [str(x) for x in items]
+
+
+def _array(matrix: Any, skips: List[float], row_labels: Any, col_labels: Any) -> Optional[Select]:
+    """A numpy array's Select: floats as their bytes, integers exactly."""
+    shape = getattr(matrix, "shape", None)
+    dtype = getattr(matrix, "dtype", None)
+    if shape is None or len(shape) != 2 or dtype is None:
+        return None
+    import numpy
+
+    rows, cols = int(shape[0]), int(shape[1])
+    labels = (row_labels, col_labels)
+    if dtype.kind == "f" and dtype.itemsize <= 8:
+        data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
+        return Select.from_floats(rows, cols, data, skips, *labels)
+    if dtype.kind in "ib" or (dtype.kind == "u" and dtype.itemsize < 8):
+        data = numpy.ascontiguousarray(matrix, dtype="<i8").tobytes()
+        return Select.from_ints(rows, cols, data, skips, *labels)
+    return None  # uint64, longdouble, objects: cell by cell, as Python numbers
+
+
 def select(
     matrix: Union[Any, Sequence[Sequence[Optional[float]]], str, "os.PathLike[str]"],
     skip: Union[None, float, Iterable[float]] = None,
+    *,
+    header: bool = False,
+    labels: bool = False,
+    delimiter: Optional[str] = None,
+    decimal: Optional[str] = None,
 ) -> Select:
     """The selections of a matrix: one cell from each row, no column twice.
 
     For an ``m × n`` matrix with ``m > n``, one cell from each column instead.
-    ``matrix`` is a 2-D numpy array (ints, floats; NaN is a hole), a list of
-    lists (``None`` or NaN is a hole), CSV/whitespace text, or a path to such
-    a file. Cells equal to ``skip`` (one number or several) are holes too.
+    ``matrix`` is one of:
+
+    - a path (``str`` or ``os.PathLike``) to a file, read as ``placer select
+      FILE`` reads it; a ``str`` is a path when it has no line break and a
+      file by that name exists, or it looks like a file name (``"m.csv"``);
+      any other ``str`` is the matrix's text (``"1,2\\n3,4"``);
+    - a pandas DataFrame (or anything with ``to_numpy()``, ``index`` and
+      ``columns``): its index and columns become the row and column labels,
+      NaN is a hole;
+    - a 2-D numpy array of any numeric dtype (integers kept exact; NaN a hole);
+    - a list of lists (``None`` or NaN is a hole).
+
+    For text and files, ``header=True`` reads the first line as column labels,
+    ``labels=True`` the first cell of each line as row labels, ``delimiter``
+    sets the separator (one character, or ``"tab"``; else detected) and
+    ``decimal=","`` reads decimal commas (``13,5``). Cells equal to ``skip``
+    (one number or several) are holes too.
 
     The returned :class:`Select` has ``count()`` (the permanent: an exact
     Python int), ``best(maximize=False)`` (the optimal assignment, as
     ``scipy.optimize.linear_sum_assignment``), ``top(k, maximize=False)``
-    (the k best, by Murty's method) and ``all()`` (every selection, lazily).
-    A float array is kept as its values and ``best()`` solves it in ``f64``
-    arithmetic, as scipy does; everything else sums exactly in decimals (each
-    value as its shortest decimal text).
+    (the k best, by Murty's method), ``all()`` (every selection, lazily), and
+    ``row_labels`` / ``col_labels``. When every value is an integer, a
+    selection's ``values`` and ``sum`` are exact Python ints. A float array is
+    kept as its values and ``best()`` solves it in ``f64`` arithmetic, as
+    scipy does; everything else sums exactly in decimals (each value as its
+    shortest decimal text).
 
     >>> m = select([[1, 2], [3, 4]])
     >>> m.count()
     2
     >>> [s.sum for s in m.top(2, maximize=True)]
-    [5.0, 5.0]
+    [5, 5]
     >>> select([[1, 0], [1, 1]], skip=0).count()
     1
+    >>> select("name;A;B\\nx;1,5;2\\ny;3;4", header=True, labels=True, decimal=",").best(maximize=True).sum
+    5.5
     """
     skips: List[float]
     if skip is None:
@@ -259,25 +325,25 @@ def select(
         skips = [float(skip)]
     else:
         skips = [float(s) for s in skip]
-    if isinstance(matrix, os.PathLike):
-        with open(os.fspath(matrix), encoding="utf-8") as f:
-            return Select.parse(f.read(), skips)
+    layout = {"header": header, "labels": labels, "delimiter": delimiter, "decimal": decimal}
+    if isinstance(matrix, os.PathLike) or (isinstance(matrix, str) and _is_path(matrix)):
+        return Select.load(os.fspath(matrix), skips, **layout)
     if isinstance(matrix, str):
-        return Select.parse(matrix, skips)
-    shape = getattr(matrix, "shape", None)
-    dtype = getattr(matrix, "dtype", None)
-    if shape is not None and len(shape) == 2 and dtype is not None:
-        import numpy
-
-        rows, cols = int(shape[0]), int(shape[1])
-        if dtype.kind == "f" and dtype.itemsize <= 8:
-            data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
-            return Select.from_floats(rows, cols, data, skips)
-        if dtype.kind == "i" or (dtype.kind == "u" and dtype.itemsize < 8):
-            data = numpy.ascontiguousarray(matrix, dtype="<i8").tobytes()
-            return Select.from_ints(rows, cols, data, skips)
+        return Select.parse(matrix, skips, **layout)
+    if header or labels or delimiter is not None or decimal is not None:
+        raise MatrixError(
+            "header, labels, delimiter and decimal read text and files; "
+            f"a {type(matrix).__name__} has its own labels"
+        )
+    row_labels = col_labels = None
+    if all(hasattr(matrix, a) for a in ("to_numpy", "index", "columns")):
+        row_labels, col_labels = _labels(matrix.index), _labels(matrix.columns)
+        matrix = matrix.to_numpy()
+    selected = _array(matrix, skips, row_labels, col_labels)
+    if selected is not None:
+        return selected
     rows, cols, cells = _flatten(matrix)
-    return Select(rows, cols, cells, skips)
+    return Select(rows, cols, cells, skips, row_labels, col_labels)
 
 
 class Puzzle:

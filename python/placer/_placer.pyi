@@ -4,7 +4,7 @@ Users call the documented wrappers in placer/__init__.py; these stubs type
 the classes those return and the raw functions behind them.
 """
 
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 Cell = Tuple[int, int]
 
@@ -18,9 +18,9 @@ class Solution:
     @property
     def cols(self) -> List[int]: ...
     @property
-    def values(self) -> Optional[List[float]]: ...
+    def values(self) -> Optional[List[Union[int, float]]]: ...
     @property
-    def sum(self) -> Optional[float]: ...
+    def sum(self) -> Optional[Union[int, float]]: ...
     def board(self) -> str: ...
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Cell: ...
@@ -37,13 +37,55 @@ class SolutionIter(Iterator[Solution]):
 class Select:
     """The selections of a matrix (see ``placer.select``)."""
 
-    def __init__(self, rows: int, cols: int, cells: Sequence[object], skip: Sequence[float]) -> None: ...
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        cells: Sequence[object],
+        skip: Sequence[float],
+        row_labels: Optional[Sequence[str]] = None,
+        col_labels: Optional[Sequence[str]] = None,
+    ) -> None: ...
     @staticmethod
-    def from_floats(rows: int, cols: int, data: bytes, skip: Sequence[float]) -> "Select": ...
+    def from_floats(
+        rows: int,
+        cols: int,
+        data: bytes,
+        skip: Sequence[float],
+        row_labels: Optional[Sequence[str]] = None,
+        col_labels: Optional[Sequence[str]] = None,
+    ) -> "Select": ...
     @staticmethod
-    def from_ints(rows: int, cols: int, data: bytes, skip: Sequence[float]) -> "Select": ...
+    def from_ints(
+        rows: int,
+        cols: int,
+        data: bytes,
+        skip: Sequence[float],
+        row_labels: Optional[Sequence[str]] = None,
+        col_labels: Optional[Sequence[str]] = None,
+    ) -> "Select": ...
     @staticmethod
-    def parse(text: str, skip: Sequence[float]) -> "Select": ...
+    def parse(
+        text: str,
+        skip: Sequence[float],
+        header: bool = False,
+        labels: bool = False,
+        delimiter: Optional[str] = None,
+        decimal: Optional[str] = None,
+    ) -> "Select": ...
+    @staticmethod
+    def load(
+        path: str,
+        skip: Sequence[float],
+        header: bool = False,
+        labels: bool = False,
+        delimiter: Optional[str] = None,
+        decimal: Optional[str] = None,
+    ) -> "Select": ...
+    @property
+    def row_labels(self) -> Optional[List[str]]: ...
+    @property
+    def col_labels(self) -> Optional[List[str]]: ...
     @property
     def rows(self) -> int: ...
     @property

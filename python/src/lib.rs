@@ -5,11 +5,13 @@
 //! `placer/__init__.py`, holds the documented API with its signatures.
 
 mod errors;
+mod layout;
 mod logic;
 mod matrix;
 mod rules;
 mod run;
 mod solution;
+mod table;
 
 use pyo3::prelude::*;
 

@@ -9,9 +9,10 @@ use pyo3::types::{PyFloat, PyInt};
 use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value};
 
 use crate::errors::{matrix_error, too_large};
+use crate::layout;
 use crate::run;
 use crate::solution::{Owner, Solution, SolutionIter, produce};
-use placer::Problem;
+use crate::table::{Floats, Table};
 use placer::search::Stop;
 
 /// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
@@ -76,29 +77,40 @@ impl Select {
 impl Select {
     /// A matrix of `rows × cols` cells, row-major, from Python numbers.
     #[new]
-    #[pyo3(signature = (rows, cols, cells, skip))]
+    #[pyo3(signature = (rows, cols, cells, skip, row_labels=None, col_labels=None))]
     fn new(
         rows: usize,
         cols: usize,
         cells: Vec<Bound<'_, PyAny>>,
         skip: Vec<f64>,
+        row_labels: Option<Vec<String>>,
+        col_labels: Option<Vec<String>>,
     ) -> PyResult<Self> {
         check_shape(rows, cols, cells.len())?;
+        let labels = layout::labels(rows, cols, row_labels, col_labels)?;
         let cells = cells
             .iter()
             .enumerate()
             .map(|(i, obj)| cell(obj, i / cols, i % cols))
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(Select::of(rows, cols, cells, &skip))
+        Ok(Select::of(rows, cols, cells, &skip, labels))
     }
 
     /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
     /// float array's bytes): kept as floats, no Python object per cell and no
     /// text per cell until one is needed (``best()`` needs none).
     #[staticmethod]
-    #[pyo3(signature = (rows, cols, data, skip))]
-    fn from_floats(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+    #[pyo3(signature = (rows, cols, data, skip, row_labels=None, col_labels=None))]
+    fn from_floats(
+        rows: usize,
+        cols: usize,
+        data: &[u8],
+        skip: Vec<f64>,
+        row_labels: Option<Vec<String>>,
+        col_labels: Option<Vec<String>>,
+    ) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
+        let labels = layout::labels(rows, cols, row_labels, col_labels)?;
         let mut values: Vec<f64> = data
             .chunks_exact(8)
             .map(|bytes| f64::from_le_bytes(bytes.try_into().expect("8 bytes")))
@@ -114,18 +126,32 @@ impl Select {
             }
         }
         Ok(Select::with(Table {
-            floats: Some(Floats { rows, cols, values }),
+            floats: Some(Box::new(Floats {
+                rows,
+                cols,
+                values,
+                labels,
+            })),
             matrix: OnceLock::new(),
             problem: OnceLock::new(),
+            integers: OnceLock::new(),
         }))
     }
 
     /// A matrix of `rows × cols` little-endian `i64`s, row-major (a numpy
     /// integer array's bytes), each kept exact.
     #[staticmethod]
-    #[pyo3(signature = (rows, cols, data, skip))]
-    fn from_ints(rows: usize, cols: usize, data: &[u8], skip: Vec<f64>) -> PyResult<Self> {
+    #[pyo3(signature = (rows, cols, data, skip, row_labels=None, col_labels=None))]
+    fn from_ints(
+        rows: usize,
+        cols: usize,
+        data: &[u8],
+        skip: Vec<f64>,
+        row_labels: Option<Vec<String>>,
+        col_labels: Option<Vec<String>>,
+    ) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
+        let labels = layout::labels(rows, cols, row_labels, col_labels)?;
         let cells = data
             .chunks_exact(8)
             .map(|bytes| {
@@ -136,16 +162,57 @@ impl Select {
                 })
             })
             .collect();
-        Ok(Select::of(rows, cols, cells, &skip))
+        Ok(Select::of(rows, cols, cells, &skip, labels))
     }
 
-    /// A matrix from comma, tab or whitespace separated text, as `placer select` reads files.
+    /// A matrix from comma, semicolon, tab or whitespace separated text, as
+    /// `placer select` reads files, laid out as the keywords say.
     #[staticmethod]
-    #[pyo3(signature = (text, skip))]
-    fn parse(text: &str, skip: Vec<f64>) -> PyResult<Self> {
-        let mut m = Matrix::parse(text).map_err(matrix_error)?;
+    #[pyo3(signature = (text, skip, header=false, labels=false, delimiter=None, decimal=None))]
+    fn parse(
+        text: &str,
+        skip: Vec<f64>,
+        header: bool,
+        labels: bool,
+        delimiter: Option<&str>,
+        decimal: Option<&str>,
+    ) -> PyResult<Self> {
+        let layout = layout::layout(header, labels, delimiter, decimal)?;
+        let mut m = Matrix::parse_with(text, layout).map_err(layout::read_error)?;
         m.skip(&skip);
         Ok(Select::owning(m))
+    }
+
+    /// A matrix from a file, as `placer select FILE` reads it (within its
+    /// 256 MiB limit; errors name the path).
+    #[staticmethod]
+    #[pyo3(signature = (path, skip, header=false, labels=false, delimiter=None, decimal=None))]
+    fn load(
+        path: std::path::PathBuf,
+        skip: Vec<f64>,
+        header: bool,
+        labels: bool,
+        delimiter: Option<&str>,
+        decimal: Option<&str>,
+    ) -> PyResult<Self> {
+        let layout = layout::layout(header, labels, delimiter, decimal)?;
+        let mut m = Matrix::load_with(path, layout).map_err(layout::read_error)?;
+        m.skip(&skip);
+        Ok(Select::owning(m))
+    }
+
+    /// The row labels (a file's first column with ``labels=True``, a
+    /// DataFrame's index), or ``None``.
+    #[getter]
+    fn row_labels(&self) -> Option<Vec<String>> {
+        self.table().labels().rows.clone()
+    }
+
+    /// The column labels (a file's header with ``header=True``, a
+    /// DataFrame's columns), or ``None``.
+    #[getter]
+    fn col_labels(&self) -> Option<Vec<String>> {
+        self.table().labels().cols.clone()
     }
 
     /// Rows of the matrix.
@@ -247,12 +314,18 @@ impl Select {
 
 impl Select {
     /// A matrix of cells, with the `skip` values made holes.
-    fn of(rows: usize, cols: usize, cells: Vec<Option<Value>>, skip: &[f64]) -> Select {
+    fn of(
+        rows: usize,
+        cols: usize,
+        cells: Vec<Option<Value>>,
+        skip: &[f64],
+        labels: Labels,
+    ) -> Select {
         let mut m = Matrix {
             rows,
             cols,
             cells,
-            labels: Labels::default(),
+            labels,
         };
         m.skip(skip);
         Select::owning(m)
@@ -263,6 +336,7 @@ impl Select {
             floats: None,
             matrix: OnceLock::from(m),
             problem: OnceLock::new(),
+            integers: OnceLock::new(),
         })
     }
 
@@ -270,57 +344,6 @@ impl Select {
         Select {
             owner: Arc::new(Owner::Matrix(table)),
         }
-    }
-}
-
-/// A matrix from Python: the library's [`Matrix`], and for a numpy float
-/// array also its plain values, from which the `Matrix` (a text per cell) is
-/// made only when first needed.
-pub struct Table {
-    floats: Option<Floats>,
-    matrix: OnceLock<Matrix>,
-    problem: OnceLock<Problem>,
-}
-
-/// A numpy float array's values, row-major, holes as `NaN`.
-struct Floats {
-    rows: usize,
-    cols: usize,
-    values: Vec<f64>,
-}
-
-impl Table {
-    /// The library's matrix.
-    pub fn matrix(&self) -> &Matrix {
-        self.matrix.get_or_init(|| {
-            let f = self
-                .floats
-                .as_ref()
-                .expect("a table holds floats or a matrix");
-            Matrix::from_f64s(f.rows, f.cols, &f.values)
-        })
-    }
-
-    /// Rows and columns.
-    fn shape(&self) -> (usize, usize) {
-        match &self.floats {
-            Some(f) => (f.rows, f.cols),
-            None => (self.matrix().rows, self.matrix().cols),
-        }
-    }
-
-    /// The number at `(row, col)`, `None` for a hole.
-    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
-        match &self.floats {
-            Some(f) => Some(f.values[row * f.cols + col]).filter(|v| !v.is_nan()),
-            None => self.matrix().get(row, col),
-        }
-    }
-
-    /// The problem its boards are drawn from.
-    pub fn problem(&self) -> &Problem {
-        self.problem
-            .get_or_init(|| Problem::from_matrix("matrix", self.matrix()))
     }
 }
 

@@ -6,6 +6,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
+use num_bigint::BigInt;
 use pyo3::exceptions::{PyIndexError, PyStopIteration};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -14,8 +15,8 @@ use placer::Problem;
 use placer::output::{Board, Render};
 
 use crate::errors;
-use crate::matrix::Table;
 use crate::run::panic_text;
+use crate::table::Table;
 
 /// One found placement as the producer sends it: the cells, 0-based
 /// `(row, col)` in row-major order, and the sum for a matrix selection.
@@ -64,6 +65,15 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The chosen values as integers, when the matrix holds only integers.
+    fn integers(&self) -> Option<Vec<BigInt>> {
+        let t = self.owner.table()?;
+        self.cells
+            .iter()
+            .map(|&(r, c)| t.integer(r, c).cloned())
+            .collect()
+    }
+
     /// A solution of `owner`.
     pub fn new(found: Found, owner: &Arc<Owner>) -> Solution {
         Solution {
@@ -97,29 +107,51 @@ impl Solution {
     }
 
     /// The values on the cells, for a board that has them (a matrix, or a
-    /// rule file with `matrix = ...`), else ``None``.
+    /// rule file with `matrix = ...`), else ``None``: Python ints, exact,
+    /// when every value of the matrix is an integer, else floats.
     #[getter]
-    fn values(&self) -> Option<Vec<f64>> {
-        if let Some(t) = self.owner.table() {
-            return Some(
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if let Some(ints) = self.integers() {
+            return Ok(Some(PyList::new(py, ints)?.into_any()));
+        }
+        let floats: Option<Vec<f64>> = if let Some(t) = self.owner.table() {
+            Some(
                 self.cells
                     .iter()
                     .map(|&(r, c)| t.get(r, c).unwrap_or(f64::NAN))
                     .collect(),
-            );
-        }
-        let p = self.owner.problem();
-        let values = p.values.as_ref()?;
-        let at = |r: usize, c: usize| values[p.cell(r, c)].as_ref().map_or(f64::NAN, |v| v.num);
-        Some(self.cells.iter().map(|&(r, c)| at(r, c)).collect())
+            )
+        } else {
+            let p = self.owner.problem();
+            p.values.as_ref().map(|values| {
+                let at =
+                    |r: usize, c: usize| values[p.cell(r, c)].as_ref().map_or(f64::NAN, |v| v.num);
+                self.cells.iter().map(|&(r, c)| at(r, c)).collect()
+            })
+        };
+        floats
+            .map(|f| PyList::new(py, f).map(Bound::into_any))
+            .transpose()
     }
 
-    /// The sum of the values, computed exactly and rounded once (selections
-    /// only, else ``None``); ``best()`` of a numpy float array adds in
-    /// ``f64``, as scipy.
+    /// The sum of the values (selections only, else ``None``): an exact
+    /// Python int when every value of the matrix is an integer; else a
+    /// float, computed exactly and rounded once (``best()`` of a numpy float
+    /// array adds in ``f64``, as scipy).
     #[getter]
-    fn sum(&self) -> Option<f64> {
-        self.sum
+    fn sum<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some(sum) = self.sum else {
+            return Ok(None);
+        };
+        match self.integers() {
+            Some(ints) => Ok(Some(
+                ints.into_iter()
+                    .sum::<BigInt>()
+                    .into_pyobject(py)?
+                    .into_any(),
+            )),
+            None => Ok(Some(sum.into_pyobject(py)?.into_any())),
+        }
     }
 
     /// The board as text, one line per row: the piece's symbol on its
@@ -177,6 +209,10 @@ impl Solution {
             .map(|(r, c)| format!("({r}, {c})"))
             .collect();
         match self.sum {
+            Some(_) if self.integers().is_some() => {
+                let sum: BigInt = self.integers().into_iter().flatten().sum();
+                format!("Solution([{}], sum={sum})", cells.join(", "))
+            }
             Some(sum) => format!("Solution([{}], sum={sum})", cells.join(", ")),
             None => format!("Solution([{}])", cells.join(", ")),
         }

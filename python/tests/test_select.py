@@ -210,7 +210,9 @@ def test_integer_arrays_of_every_width_are_exact():
     big = 2**62 + 1  # not a float: the sum must still be exact
     m = np.array([[big, 1], [1, big]], dtype=np.int64)
     assert [s.cells for s in placer.select(m).top(2, maximize=True)] == [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]
-    assert placer.select(m).best(maximize=True).values == [float(big), float(big)]
+    best = placer.select(m).best(maximize=True)
+    assert best.values == [big, big] and best.sum == 2 * big
+    assert all(type(v) is int for v in best.values + [best.sum])
     rng = np.random.default_rng(5)
     for dtype in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64):
         arr = rng.integers(0, 100, (4, 5)).astype(dtype)

@@ -20,7 +20,7 @@ use crate::search::Solution;
 /// The arguments of `placer select`: only what applies to a matrix.
 #[derive(Debug, Clone, ClapArgs)]
 pub struct SelectArgs {
-    /// A comma, tab or whitespace separated file of numbers (`-` for stdin).
+    /// A comma, semicolon, tab or whitespace separated file of numbers (`-` for stdin).
     pub matrix: PathBuf,
     /// The first line holds column labels, printed with each selection.
     #[arg(long)]
@@ -28,9 +28,12 @@ pub struct SelectArgs {
     /// The first cell of every line holds the row's label, printed with each selection.
     #[arg(long)]
     pub labels: bool,
-    /// The cell separator, one character (`;`, `|`, `tab`); default: comma, tab or whitespace, detected.
+    /// The cell separator, one character (`;`, `|`, `tab`); default: comma, semicolon, tab or whitespace, detected.
     #[arg(long, value_name = "C", value_parser = parse_delimiter)]
     pub delimiter: Option<char>,
+    /// The decimal mark: `.` (the default) or `,` (`13,5`, as spreadsheets in much of Europe write).
+    #[arg(long, value_name = "C", value_parser = parse_decimal)]
+    pub decimal: Option<char>,
     /// Treat cells equal to V as holes. Repeatable.
     #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
     pub skip: Vec<f64>,
@@ -101,6 +104,14 @@ fn parse_delimiter(s: &str) -> Result<char, String> {
     }
 }
 
+fn parse_decimal(s: &str) -> Result<char, String> {
+    match s {
+        "." => Ok('.'),
+        "," => Ok(','),
+        _ => Err(format!("`{}` is not `.` or `,`", matrix::quote(s))),
+    }
+}
+
 fn parse_top(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(0) => Err("K must be at least 1".into()),
@@ -149,7 +160,13 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
         header: args.header,
         labels: args.labels,
         delimiter: args.delimiter,
+        decimal_comma: args.decimal == Some(','),
     };
+    if layout.decimal_comma && layout.delimiter == Some(',') {
+        bail!(
+            "--decimal , needs another --delimiter: a comma cannot both separate cells and mark decimals"
+        );
+    }
     let mut m = read(&args.matrix, layout)?;
     m.skip(&args.skip);
     let name = args

@@ -1,7 +1,8 @@
 //! Matrix selections: one cell per row, no column twice (rooks on a valued board).
 //!
-//! A [`Matrix`] is read from a comma, tab or whitespace separated file
-//! ([`Matrix::parse`], [`Matrix::load`]); empty cells, and cells equal to a
+//! A [`Matrix`] is read from a comma, semicolon, tab or whitespace separated
+//! file, CSV quoting included ([`Matrix::parse`], [`Matrix::load`], with a
+//! [`Layout`]: header, row labels, delimiter, decimal commas); empty cells, and cells equal to a
 //! [`Matrix::skip`] value, are *holes* that no selection may use.
 //!
 //! A *selection* of an `m × n` matrix with `m ≤ n` takes one cell from every
@@ -58,7 +59,7 @@ mod select;
 pub use assign::{Sense, assign, assign_floats, top_k};
 pub use decimal::BigDecimal;
 pub use parse::{
-    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
+    Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
     parse_number, quote,
 };
 pub use permanent::{

@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::{MAX_CELLS, MAX_COLS, MAX_ROWS};
+use super::{Hint, MAX_CELLS, MAX_COLS, MAX_ROWS};
 use crate::error::{Diagnostic, Kind, Source};
 
 /// Why a matrix could not be read. Rows and columns are 1-based; a row is a
@@ -62,6 +62,8 @@ pub enum MatrixError {
         error: NumberError,
         /// Where in the text: the cell.
         at: Range<usize>,
+        /// The flag that would read the file, when the cell suggests one.
+        hint: Option<Hint>,
     },
     /// A header whose label count does not match the columns.
     #[error("the header has {found} labels, expected {expected} (one per column)")]
@@ -119,10 +121,21 @@ impl MatrixError {
         }
     }
 
+    /// The layout a cell that is not a number suggests (a header, labels,
+    /// a delimiter, decimal commas), when it suggests one.
+    pub fn hint(&self) -> Option<Hint> {
+        match self {
+            MatrixError::BadNumber { hint, .. } => *hint,
+            MatrixError::InFile { error, .. } => error.hint(),
+            _ => None,
+        }
+    }
+
     /// The error as a diagnostic pointing into `source`, the text that was
-    /// parsed, with the line, the column and a caret.
+    /// parsed, with the line, the column, a caret and the hint's flags.
     pub fn diagnostic(&self, source: &Arc<Source>) -> Diagnostic {
-        Diagnostic::at(format!("{}: {self}", source.name), source, self.span()).of(self.kind())
+        let d = Diagnostic::at(format!("{}: {self}", source.name), source, self.span());
+        help(d.of(self.kind()), self.hint())
     }
 }
 
@@ -130,11 +143,20 @@ impl From<MatrixError> for Diagnostic {
     /// A diagnostic that points into the file when the error is inside one.
     fn from(e: MatrixError) -> Diagnostic {
         match &e {
-            MatrixError::InFile { text, .. } => {
-                Diagnostic::at(e.to_string(), text, e.span()).of(e.kind())
-            }
+            MatrixError::InFile { text, .. } => help(
+                Diagnostic::at(e.to_string(), text, e.span()).of(e.kind()),
+                e.hint(),
+            ),
             _ => Diagnostic::new(e.to_string()).of(e.kind()),
         }
+    }
+}
+
+/// `d` with the hint as its help, if there is one.
+fn help(d: Diagnostic, hint: Option<Hint>) -> Diagnostic {
+    match hint {
+        Some(hint) => d.with_help(hint.to_string()),
+        None => d,
     }
 }
 

@@ -1,4 +1,5 @@
-//! Reading matrices: comma, tab or whitespace separated numbers.
+//! Reading matrices: comma, semicolon, tab or whitespace separated numbers,
+//! quoted as CSV quotes them.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -13,11 +14,15 @@ pub const MAX_COLS: usize = 4096;
 pub const MAX_CELLS: usize = 4 * 1024 * 1024;
 
 mod error;
+mod hint;
 mod number;
+mod read;
+mod records;
 #[cfg(test)]
 mod tests;
 
 pub use error::{MatrixError, NumberError, quote};
+pub use hint::Hint;
 pub(crate) use number::is_decimal;
 pub use number::{Value, parse_number};
 
@@ -61,33 +66,23 @@ pub struct Layout {
     pub header: bool,
     /// The first cell of every line holds the row's label.
     pub labels: bool,
-    /// The cell separator; `None` detects comma, tab or whitespace.
+    /// The cell separator; `None` detects it (comma, semicolon, tab or
+    /// whitespace, see [`Matrix::parse`]).
     pub delimiter: Option<char>,
-}
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Separator {
-    Char(char),
-    Whitespace,
-}
-
-/// A cell's text: trimmed, one pair of surrounding double quotes removed.
-fn unquote(field: &str) -> &str {
-    let t = field.trim();
-    if t.len() >= 2 && t.starts_with('"') && t.ends_with('"') {
-        t[1..t.len() - 1].trim()
-    } else {
-        t
-    }
+    /// Numbers are written with a decimal comma (`13,5`), as spreadsheets
+    /// in much of Europe write them; a `.` in a number is then an error.
+    pub decimal_comma: bool,
 }
 
 impl Matrix {
     /// Reads a matrix from text.
     ///
     /// The separator is detected from the data lines: comma if any line has a
-    /// comma, else tab if every line has a tab, else runs of whitespace. With commas or
-    /// tabs, spaces around a cell are ignored, a cell may be wrapped in double
-    /// quotes, and an empty cell is a hole. Lines whose first non-blank
+    /// comma outside quotes, else semicolon if every line has as many of them,
+    /// else tab if every line has a tab, else runs of whitespace. With a
+    /// separator character, spaces around a cell are ignored, a cell may be
+    /// quoted as CSV quotes (`"Smith, J"`, `"say ""hi"""`, line breaks
+    /// inside), and an empty cell is a hole. Lines whose first non-blank
     /// character is `#` are comments; blank lines before and after the data
     /// are ignored, and one between two data rows is an error. Numbers are
     /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
@@ -96,139 +91,11 @@ impl Matrix {
     }
 
     /// Reads a matrix from text laid out as `layout` says: a header line of
-    /// column labels, a first column of row labels, a given separator.
+    /// column labels, a first column of row labels, a given separator,
+    /// decimal commas. A cell that is not a number may come with a
+    /// [`Hint`] at the flag that would read it (see [`MatrixError::hint`]).
     pub fn parse_with(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
-        let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        let text = &text[bom..];
-        // The byte range of `part`, a slice of `text`, in the text as given.
-        let at = |part: &str| {
-            let start = part.as_ptr() as usize - text.as_ptr() as usize + bom;
-            start..start + part.len()
-        };
-        let data = || {
-            text.lines().enumerate().filter(|(_, l)| {
-                let t = l.trim();
-                !t.is_empty() && !t.starts_with('#')
-            })
-        };
-        let sep = match layout.delimiter {
-            Some(c) if !c.is_whitespace() || c == '\t' => Separator::Char(c),
-            Some(_) => Separator::Whitespace,
-            None if data().any(|(_, l)| l.contains(',')) => Separator::Char(','),
-            None if data().all(|(_, l)| l.contains('\t')) => Separator::Char('\t'),
-            None => Separator::Whitespace,
-        };
-        let mut header: Option<Vec<String>> = None;
-        let mut header_at = 0..0;
-        let mut row_labels: Vec<String> = Vec::new();
-        let mut cols = 0;
-        let mut rows = 0;
-        let mut cells = Vec::new();
-        // blank lines before the first and after the last data row are
-        // ignored; one between them is a row, never skipped
-        let first = data().next().map_or(0, |(i, _)| i);
-        let last = data().last().map_or(0, |(i, _)| i);
-        let body = text
-            .lines()
-            .enumerate()
-            .take(last + 1)
-            .skip(first)
-            .filter(|(_, l)| !l.trim().starts_with('#'));
-        for (index, line) in body {
-            if line.trim().is_empty() {
-                return Err(MatrixError::BlankLine {
-                    line: index + 1,
-                    at: at(line),
-                });
-            }
-            let line_no = index + 1;
-            let mut fields: Vec<&str> = match sep {
-                Separator::Char(c) => line.split(c).collect(),
-                Separator::Whitespace => line.split_whitespace().collect(),
-            };
-            if layout.header && header.is_none() {
-                header = Some(fields.iter().map(|f| unquote(f).to_string()).collect());
-                header_at = at(line);
-                continue;
-            }
-            if layout.labels {
-                row_labels.push(unquote(fields.remove(0)).to_string());
-            }
-            rows += 1;
-            if rows > MAX_ROWS {
-                return Err(MatrixError::TooLarge {
-                    what: format!("more than {MAX_ROWS} rows"),
-                });
-            }
-            if rows == 1 {
-                cols = fields.len();
-                if cols > MAX_COLS {
-                    return Err(MatrixError::TooLarge {
-                        what: format!("{cols} columns"),
-                    });
-                }
-            } else if fields.len() != cols {
-                let end = at(line.trim_end()).end;
-                return Err(MatrixError::Ragged {
-                    row: rows,
-                    line: line_no,
-                    found: fields.len(),
-                    expected: cols,
-                    at: fields.get(cols).map_or(end..end + 1, |f| at(f)),
-                });
-            }
-            if rows * cols > MAX_CELLS {
-                return Err(MatrixError::TooLarge {
-                    what: format!("more than {MAX_CELLS} cells"),
-                });
-            }
-            for (c, field) in fields.iter().enumerate() {
-                let t = unquote(field);
-                if t.is_empty() {
-                    cells.push(None);
-                    continue;
-                }
-                let num = parse_number(t).map_err(|error| MatrixError::BadNumber {
-                    row: rows,
-                    line: line_no,
-                    col: c + 1 + usize::from(layout.labels),
-                    error,
-                    at: at(t),
-                })?;
-                cells.push(Some(Value {
-                    num,
-                    text: t.to_string(),
-                }));
-            }
-        }
-        if rows == 0 || cols == 0 {
-            return Err(MatrixError::Empty);
-        }
-        let cols_labels = match header {
-            Some(mut h) => {
-                if layout.labels && h.len() == cols + 1 {
-                    h.remove(0); // the corner above the row labels
-                }
-                if h.len() != cols {
-                    return Err(MatrixError::Header {
-                        found: h.len(),
-                        expected: cols,
-                        at: header_at,
-                    });
-                }
-                Some(h)
-            }
-            None => None,
-        };
-        Ok(Matrix {
-            rows,
-            cols,
-            cells,
-            labels: Labels {
-                rows: layout.labels.then_some(row_labels),
-                cols: cols_labels,
-            },
-        })
+        read::parse(text, layout)
     }
 
     /// Reads a matrix from a file; errors name the path.

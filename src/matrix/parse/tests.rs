@@ -91,6 +91,7 @@ fn headers_labels_and_delimiters() {
         header: true,
         labels: true,
         delimiter: None,
+        decimal_comma: false,
     };
     let m = Matrix::parse_with("\"\",\"Task 1\",T2\nAnn,1,\nBob,x1,3\n", layout);
     assert_eq!(
@@ -193,4 +194,155 @@ fn from_rows_and_text() {
     assert_eq!(m.value(1, 0).unwrap().text, "1e20");
     assert_eq!(m.value(1, 1).unwrap().text, "-3");
     assert_eq!(format!("[{:>4}]", m.value(1, 1).unwrap()), "[  -3]");
+}
+
+fn layout(header: bool, labels: bool) -> Layout {
+    Layout {
+        header,
+        labels,
+        ..Layout::default()
+    }
+}
+
+/// Issue 35: what `df.to_csv("f.csv")` writes, by hand: an index column
+/// under an empty corner, quoted labels holding commas, quotes and a line
+/// break, CRLF line ends, a byte-order mark.
+#[test]
+fn pandas_csv() {
+    let text = "\u{feff},\"Smith, J\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\n\
+                \"Lee, A\",1.5,,3\r\nB,4,5,6\r\n";
+    let m = Matrix::parse_with(text, layout(true, true)).unwrap();
+    assert_eq!((m.rows, m.cols), (2, 3));
+    assert_eq!(m.get(0, 0), Some(1.5));
+    assert_eq!(m.get(0, 1), None);
+    assert_eq!(m.get(1, 2), Some(6.0));
+    assert_eq!(m.labels.rows, Some(vec!["Lee, A".into(), "B".into()]));
+    let cols = m.labels.cols.unwrap();
+    assert_eq!(cols, vec!["Smith, J", "say \"hi\"", "two\r\nlines"]);
+    // without the flags, the message says which to add
+    let e = Matrix::parse(text).unwrap_err();
+    assert_eq!(e.to_string(), "row 1, column 2: `Smith, J` is not a number");
+    assert_eq!(e.hint(), Some(Hint::Header { labels: true }));
+    assert_eq!(
+        e.hint().unwrap().to_string(),
+        "the first row looks like a header and the first column like labels: add `--header --labels`"
+    );
+    // the caret is inside the quotes, after the BOM
+    assert_eq!(e.span(), Some(5..13));
+    // a record over two lines: the next row's line number follows the file
+    let e = Matrix::parse_with(text.replace("B,4", "B,x4").as_str(), layout(true, true));
+    assert_eq!(
+        e.unwrap_err().to_string(),
+        "row 2 (line 4), column 2: `x4` is not a number"
+    );
+}
+
+#[test]
+fn quoted_cells_and_ragged_rows() {
+    let m = Matrix::parse("\"1\",\" 2 \"\n3,\"\"\n").unwrap();
+    assert_eq!((m.get(0, 1), m.get(1, 1)), (Some(2.0), None));
+    assert_eq!(err("\"1\",2\n3,\"4\",5\n"), "row 2 has 3 cells, expected 2");
+    assert_eq!(err("1,2\n\"3\n\",4,5\n"), "row 2 has 3 cells, expected 2");
+    // a non-ASCII delimiter splits lines as written
+    let m = Matrix::parse_with(
+        "1§2\n3§\n",
+        Layout {
+            delimiter: Some('§'),
+            ..Layout::default()
+        },
+    )
+    .unwrap();
+    assert_eq!((m.cols, m.get(1, 1)), (2, None));
+}
+
+/// `sep=';', decimal=','`: semicolons are found when every line has as
+/// many; decimal commas need `--decimal ,`.
+#[test]
+fn semicolons_and_decimal_commas() {
+    let euro = Layout {
+        decimal_comma: true,
+        ..Layout::default()
+    };
+    let m = Matrix::parse_with("1;13,5;-2\n4;5;6e-1\n", euro).unwrap();
+    assert_eq!((m.rows, m.cols), (2, 3));
+    assert_eq!(m.get(0, 1), Some(13.5));
+    assert_eq!(m.value(0, 1).unwrap().text, "13.5");
+    assert_eq!(m.get(1, 2), Some(0.6));
+    let m = Matrix::parse("1;2\n3;4\n").unwrap();
+    assert_eq!((m.rows, m.cols), (2, 2));
+    let m = Matrix::parse_with("1 13,5\n2 3\n", euro).unwrap();
+    assert_eq!(m.get(0, 1), Some(13.5));
+    assert_eq!(
+        Matrix::parse_with("1;1.5\n", euro).unwrap_err().to_string(),
+        "row 1, column 2: `1.5` is not a number"
+    );
+    // unequal semicolons: no doubt removed, so a line is one cell
+    let e = Matrix::parse("1;2;3\n4;5\n").unwrap_err();
+    assert_eq!(e.to_string(), "row 1, column 1: `1;2;3` is not a number");
+    assert_eq!(
+        e.hint().unwrap().to_string(),
+        "the lines hold `;`: add `--delimiter ';'`"
+    );
+    // with decimal commas the commas win the detection and split the numbers
+    let e = Matrix::parse("1;13,5\n2;4,25\n").unwrap_err();
+    assert_eq!(e.to_string(), "row 1, column 1: `1;13` is not a number");
+    assert_eq!(
+        e.hint().unwrap().to_string(),
+        "the lines hold `;`: add `--delimiter ';' --decimal ,`"
+    );
+    let e = Matrix::parse("1;13,5;3\n2;4,25;1\n").unwrap_err();
+    assert_eq!(
+        e.hint(),
+        Some(Hint::Delimiter {
+            delimiter: ';',
+            decimal_comma: true
+        })
+    );
+    let semi = Layout {
+        delimiter: Some(';'),
+        ..Layout::default()
+    };
+    let e = Matrix::parse_with("1;13,5\n", semi).unwrap_err();
+    assert_eq!(
+        e.hint().unwrap().to_string(),
+        "the numbers have decimal commas: add `--decimal ,`"
+    );
+}
+
+#[test]
+fn hints_at_headers_and_labels() {
+    let hint = |text: &str, layout: Layout| Matrix::parse_with(text, layout).unwrap_err().hint();
+    let none = Layout::default();
+    assert_eq!(
+        hint("a,b\n1,2\n", none),
+        Some(Hint::Header { labels: false })
+    );
+    assert_eq!(
+        hint("a b\n1 2\n", none),
+        Some(Hint::Header { labels: false })
+    );
+    // pandas' numbered index under an empty corner
+    assert_eq!(
+        hint(",a,b\n0,1,2\n", none),
+        Some(Hint::Header { labels: true })
+    );
+    assert_eq!(hint("Ann,1,2\nBob,3,4\n", none), Some(Hint::Labels));
+    assert_eq!(hint("1,2\nBob,3\n", none), Some(Hint::Labels));
+    assert_eq!(
+        hint(",a,b\nx,1,2\n", layout(false, true)),
+        Some(Hint::Header { labels: false })
+    );
+    // nothing to suggest: text all over, or a number out of range
+    assert_eq!(hint("a,b\nc,d\n", none), None);
+    assert_eq!(hint("1,x\n", none), None);
+    assert_eq!(hint("a,1e999\n", none), None);
+    assert_eq!(hint("1,1e999\n", none), None);
+    assert_eq!(
+        Hint::Labels.to_string(),
+        "the first column looks like labels: add `--labels`"
+    );
+    assert_eq!(
+        Hint::Header { labels: false }.to_string(),
+        "the first row looks like a header: add `--header`"
+    );
 }

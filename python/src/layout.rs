@@ -1,0 +1,134 @@
+//! How `placer.select` reads text and files: the keyword options as a
+//! [`Layout`], errors with the keyword that would read the file, and exact
+//! integer values.
+
+use num_bigint::BigInt;
+use pyo3::prelude::*;
+
+use placer::error::Kind;
+use placer::matrix::{Hint, Labels, Layout, Matrix, MatrixError};
+
+use crate::errors::{matrix_error, too_large};
+
+/// The layout from `placer.select`'s keywords: `delimiter` one character
+/// (or `"tab"`), `decimal` `"."` or `","`.
+pub fn layout(
+    header: bool,
+    labels: bool,
+    delimiter: Option<&str>,
+    decimal: Option<&str>,
+) -> PyResult<Layout> {
+    let delimiter = match delimiter {
+        None => None,
+        Some("tab" | "\t") => Some('\t'),
+        Some(d) => {
+            let mut chars = d.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if !matches!(c, '"' | '#' | '\n' | '\r') => Some(c),
+                _ => {
+                    return Err(matrix_error(format!(
+                        "delimiter `{}` is not one character (or \"tab\")",
+                        placer::matrix::quote(d)
+                    )));
+                }
+            }
+        }
+    };
+    let decimal_comma = match decimal {
+        None | Some(".") => false,
+        Some(",") => true,
+        Some(d) => {
+            return Err(matrix_error(format!(
+                "decimal `{}` is not \".\" or \",\"",
+                placer::matrix::quote(d)
+            )));
+        }
+    };
+    if decimal_comma && delimiter == Some(',') {
+        return Err(matrix_error(
+            "decimal=\",\" needs another delimiter: a comma cannot both separate cells and mark decimals",
+        ));
+    }
+    Ok(Layout {
+        header,
+        labels,
+        delimiter,
+        decimal_comma,
+    })
+}
+
+/// The keywords a hint means, as `placer.select` takes them.
+fn keywords(hint: Hint) -> String {
+    match hint {
+        Hint::Header { labels: false } => {
+            "the first row looks like a header: pass header=True".into()
+        }
+        Hint::Header { labels: true } => "the first row looks like a header and the first column like labels: pass header=True, labels=True".into(),
+        Hint::Labels => "the first column looks like labels: pass labels=True".into(),
+        Hint::Delimiter {
+            delimiter,
+            decimal_comma,
+        } => format!(
+            "the lines hold `{delimiter}`: pass delimiter=\"{delimiter}\"{}",
+            if decimal_comma { ", decimal=\",\"" } else { "" }
+        ),
+        Hint::DecimalComma => "the numbers have decimal commas: pass decimal=\",\"".into(),
+        other => other.to_string(),
+    }
+}
+
+/// A reading error as Python raises it: `placer.TooLargeError` past a
+/// limit, `placer.MatrixError` else, with the keyword that would read the
+/// file after a `;`.
+pub fn read_error(e: MatrixError) -> PyErr {
+    let message = match e.hint() {
+        Some(hint) => format!("{e}; {}", keywords(hint)),
+        None => e.to_string(),
+    };
+    match e.kind() {
+        Kind::TooBig => too_large(message),
+        _ => matrix_error(message),
+    }
+}
+
+/// Row and column labels from Python, checked against the shape.
+pub fn labels(
+    rows: usize,
+    cols: usize,
+    row_labels: Option<Vec<String>>,
+    col_labels: Option<Vec<String>>,
+) -> PyResult<Labels> {
+    for (what, given, want) in [("row", &row_labels, rows), ("column", &col_labels, cols)] {
+        if let Some(l) = given {
+            if l.len() != want {
+                return Err(matrix_error(format!(
+                    "{} {what} labels for {want} {what}s",
+                    l.len()
+                )));
+            }
+        }
+    }
+    Ok(Labels {
+        rows: row_labels,
+        cols: col_labels,
+    })
+}
+
+/// Every value of `m` as an integer, when every value is one (`7`, `-3`,
+/// `12345678901234567891`; not `7.0` or `1e3`).
+pub fn integers(m: &Matrix) -> Option<Vec<Option<BigInt>>> {
+    m.cells
+        .iter()
+        .map(|cell| match cell {
+            None => Some(None),
+            Some(v) => {
+                let t = v.text.strip_prefix('+').unwrap_or(&v.text);
+                let digits = t.strip_prefix('-').unwrap_or(t);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                t.parse::<BigInt>().ok().map(Some)
+            }
+        })
+        .collect()
+}

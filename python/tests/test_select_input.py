@@ -1,0 +1,135 @@
+"""placer.select on what data people hold: paths, text, DataFrames (pandas or
+anything shaped like one), numpy arrays of every numeric dtype, and the
+layout keywords (issue 35)."""
+
+import math
+import pathlib
+
+import pytest
+
+import placer
+
+PANDAS_CSV = ',"Smith, J","Lee, ""Al"""\r\nmon,3.5,\r\n"tue, late",1,2\r\n'
+
+
+class FakeFrame:
+    """The three things select uses of a DataFrame, and nothing else."""
+
+    def __init__(self, rows, index, columns):
+        self.rows, self.index, self.columns = rows, index, columns
+
+    def to_numpy(self):
+        return self.rows  # a list of lists: select reads it cell by cell
+
+
+def test_a_str_path_and_a_pathlike_read_the_file(tmp_path, monkeypatch):
+    path = tmp_path / "scores.csv"
+    path.write_bytes(PANDAS_CSV.encode())
+    for given in (str(path), path):
+        sel = placer.select(given, header=True, labels=True)
+        assert sel.row_labels == ["mon", "tue, late"]
+        assert sel.col_labels == ["Smith, J", 'Lee, "Al"']
+        assert sel.count() == 1
+        assert sel.best().sum == 5.5
+    monkeypatch.chdir(tmp_path)
+    assert placer.select("scores.csv", header=True, labels=True).count() == 1
+    (tmp_path / "5").write_text("1 2\n3 4\n")
+    assert placer.select("5").count() == 2  # an existing file wins
+    with pytest.raises(placer.MatrixError, match=r"cannot read missing\.csv: "):
+        placer.select("missing.csv")
+
+
+def test_text_stays_text():
+    assert placer.select("1,2\n3,4").count() == 2
+    assert placer.select("7").best().sum == 7
+    assert placer.select("1.5 2").best().sum == 1.5
+    assert placer.select("1;2\n3;4").count() == 2  # semicolons detected
+
+
+def test_keywords_lay_the_file_out():
+    euro = "name;A;B\r\nx;13,5;-1,25\r\ny;2;0,5\r\n"
+    sel = placer.select(euro, header=True, labels=True, decimal=",")
+    assert (sel.rows, sel.cols) == (2, 2)
+    assert sel.best(maximize=True).values == [13.5, 0.5]
+    sel = placer.select("1|0\n0|1", delimiter="|", skip=0)
+    assert sel.count() == 1
+    assert placer.select("1\t2\n3\t4", delimiter="tab").count() == 2
+    with pytest.raises(placer.MatrixError, match="not one character"):
+        placer.select("1", delimiter=";;")
+    with pytest.raises(placer.MatrixError, match="is not"):
+        placer.select("1", decimal=";")
+    with pytest.raises(placer.MatrixError, match="a comma cannot both"):
+        placer.select("1", delimiter=",", decimal=",")
+    with pytest.raises(placer.MatrixError, match="header, labels, delimiter and decimal"):
+        placer.select([[1]], header=True)
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        (PANDAS_CSV, "pass header=True, labels=True"),
+        ("a,b\n1,2\n", "pass header=True"),
+        ("Ann,1\nBob,2\n", "pass labels=True"),
+        ("1;2;3\n4;5\n", 'pass delimiter=";"'),
+        ("1;13,5\n2;4,25\n", 'pass delimiter=";", decimal=","'),
+    ],
+)
+def test_errors_name_the_keyword(text, says):
+    with pytest.raises(placer.MatrixError) as e:
+        placer.select(text)
+    assert str(e.value).endswith(says)
+
+
+def test_a_duck_typed_frame_gives_labels_and_holes():
+    frame = FakeFrame([[1.0, float("nan")], [2.0, 3.0]], index=["r1", 7], columns=["a", "b"])
+    sel = placer.select(frame)
+    assert sel.row_labels == ["r1", "7"] and sel.col_labels == ["a", "b"]
+    assert [s.cells for s in sel.all()] == [[(0, 0), (1, 1)]]
+    with pytest.raises(placer.MatrixError, match="1 row labels for 2 rows"):
+        placer.select(FakeFrame([[1], [2]], index=["x"], columns=["a"]))
+
+
+def test_integers_come_back_exact():
+    big = 2**53 + 1
+    best = placer.select([[big, 0], [0, big]]).best(maximize=True)
+    assert best.values == [big, big] and best.sum == 2 * big
+    assert all(type(v) is int for v in best.values + [best.sum])
+    huge = 10**30 + 1
+    assert placer.select(f"{huge} 0\n0 1").best(maximize=True).sum == huge + 1
+    assert type(placer.select([[1.5, 2]]).best().sum) is float
+
+
+def test_numpy_arrays_of_every_numeric_dtype():
+    np = pytest.importorskip("numpy")
+    base = [[4, 1, 3], [2, 0, 5], [3, 2, 2]]
+    for dtype in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "bool"):
+        arr = np.array(base, dtype=dtype)
+        want = placer.select(arr.astype("int64").tolist())
+        got = placer.select(arr).best()
+        assert (got.cells, got.sum) == (want.best().cells, want.best().sum), dtype
+        assert type(got.sum) is int, dtype
+    for dtype in ("float16", "float32", "float64", "longdouble"):
+        arr = np.array(base, dtype=dtype)
+        assert placer.select(arr).best().sum == 5, dtype
+    assert placer.select(np.array([[2**63 + 1]], dtype="uint64")).best().sum == 2**63 + 1
+    with_nan = np.array([[1.0, math.nan], [2.0, 3.0]], dtype="float32")
+    assert placer.select(with_nan).count() == 1
+
+
+def test_pandas_dataframes():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"Smith, J": [3.5, 1.0], "Lee": [None, 2.0]}, index=["mon", "tue"])
+    sel = placer.select(frame)
+    assert sel.row_labels == ["mon", "tue"] and sel.col_labels == ["Smith, J", "Lee"]
+    assert sel.count() == 1 and sel.best().sum == 5.5
+
+
+def test_pandas_to_csv_round_trip(tmp_path):
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"Smith, J": [3.5, 1.0], "Lee": [None, 2.0]}, index=["mon", "tue, late"])
+    path = tmp_path / "f.csv"
+    frame.to_csv(path)
+    sel = placer.select(path, header=True, labels=True)
+    assert sel.row_labels == ["mon", "tue, late"] and sel.col_labels == ["Smith, J", "Lee"]
+    frame.to_csv(path, sep=";", decimal=",")
+    assert placer.select(pathlib.Path(path), header=True, labels=True, decimal=",").best().sum == 5.5

@@ -1,0 +1,166 @@
+//! The matrix reader: records of cells to a [`Matrix`], with its labels.
+
+use std::ops::Range;
+
+use super::hint;
+use super::number::{Value, parse_number};
+use super::records::{Field, Item, Records, Separator, sniff};
+use super::{
+    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, quote,
+};
+
+/// Reads `text` laid out as `layout` says.
+pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let body = &text[bom..];
+    let shift = |r: Range<usize>| r.start + bom..r.end + bom;
+    let sep = match layout.delimiter {
+        Some(c) if !c.is_whitespace() || c == '\t' => Separator::Char(c),
+        Some(_) => Separator::Whitespace,
+        None => sniff(body, layout.decimal_comma),
+    };
+    let mut items = Records::new(body, sep);
+    let mut header: Option<(Vec<String>, Range<usize>)> = None;
+    let mut row_labels: Vec<String> = Vec::new();
+    let mut blank: Option<(usize, Range<usize>)> = None;
+    let (mut rows, mut cols) = (0, 0);
+    let mut cells = Vec::new();
+    while let Some(item) = items.next() {
+        let (line, start, end, mut fields) = match item {
+            // blank lines before the first and after the last data row are
+            // ignored; one between them is an error, never skipped
+            Item::Blank(line, at) => {
+                if (rows > 0 || header.is_some()) && blank.is_none() {
+                    blank = Some((line, at));
+                }
+                continue;
+            }
+            Item::Record {
+                line,
+                start,
+                end,
+                fields,
+            } => (line, start, end, fields),
+        };
+        if let Some((line, at)) = blank {
+            return Err(MatrixError::BlankLine {
+                line,
+                at: shift(at),
+            });
+        }
+        if layout.header && header.is_none() {
+            let labels = fields.into_iter().map(|f| f.text.into_owned()).collect();
+            header = Some((labels, shift(start..end)));
+            continue;
+        }
+        if layout.labels {
+            row_labels.push(fields.remove(0).text.into_owned());
+        }
+        rows += 1;
+        if rows > MAX_ROWS {
+            return Err(MatrixError::TooLarge {
+                what: format!("more than {MAX_ROWS} rows"),
+            });
+        }
+        if rows == 1 {
+            cols = fields.len();
+            if cols > MAX_COLS {
+                return Err(MatrixError::TooLarge {
+                    what: format!("{cols} columns"),
+                });
+            }
+        } else if fields.len() != cols {
+            return Err(MatrixError::Ragged {
+                row: rows,
+                line,
+                found: fields.len(),
+                expected: cols,
+                at: shift(fields.get(cols).map_or(end..end + 1, |f| f.at.clone())),
+            });
+        }
+        if rows * cols > MAX_CELLS {
+            return Err(MatrixError::TooLarge {
+                what: format!("more than {MAX_CELLS} cells"),
+            });
+        }
+        for (c, field) in fields.iter().enumerate() {
+            match cell(&field.text, layout.decimal_comma) {
+                Ok(value) => cells.push(value),
+                Err(error) => {
+                    let hint = if matches!(error, NumberError::NotANumber(_)) {
+                        let next = || next_record(&mut items);
+                        hint::find(layout, sep, rows, c, &fields, next)
+                    } else {
+                        None
+                    };
+                    return Err(MatrixError::BadNumber {
+                        row: rows,
+                        line,
+                        col: c + 1 + usize::from(layout.labels),
+                        error,
+                        at: shift(field.at.clone()),
+                        hint,
+                    });
+                }
+            }
+        }
+    }
+    if rows == 0 || cols == 0 {
+        return Err(MatrixError::Empty);
+    }
+    let cols_labels = match header {
+        Some((mut h, at)) => {
+            if layout.labels && h.len() == cols + 1 {
+                h.remove(0); // the corner above the row labels
+            }
+            if h.len() != cols {
+                return Err(MatrixError::Header {
+                    found: h.len(),
+                    expected: cols,
+                    at,
+                });
+            }
+            Some(h)
+        }
+        None => None,
+    };
+    Ok(Matrix {
+        rows,
+        cols,
+        cells,
+        labels: Labels {
+            rows: layout.labels.then_some(row_labels),
+            cols: cols_labels,
+        },
+    })
+}
+
+/// The fields of the next record, if one follows.
+fn next_record<'t>(items: &mut Records<'t>) -> Option<Vec<Field<'t>>> {
+    items.find_map(|item| match item {
+        Item::Record { fields, .. } => Some(fields),
+        Item::Blank(..) => None,
+    })
+}
+
+/// A cell's value: `None` for an empty cell (a hole). With decimal commas
+/// the text is kept with a decimal point (`13,5` reads as `13.5`), and a
+/// `.` is refused.
+pub(super) fn cell(text: &str, decimal_comma: bool) -> Result<Option<Value>, NumberError> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if !decimal_comma {
+        let num = parse_number(text)?;
+        return Ok(Some(Value {
+            num,
+            text: text.to_string(),
+        }));
+    }
+    let dotted = text.replace(',', ".");
+    match parse_number(&dotted) {
+        Ok(num) if !text.contains('.') => Ok(Some(Value { num, text: dotted })),
+        Err(NumberError::OutOfRange(_)) => Err(NumberError::OutOfRange(quote(text))),
+        _ => Err(NumberError::NotANumber(quote(text))),
+    }
+}
