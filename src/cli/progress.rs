@@ -162,6 +162,6 @@ mod tests {
     fn no_eta_before_any_work() {
         assert_eq!(eta(0.0, Duration::ZERO), "unknown");
         assert_eq!(eta(f64::NAN, Duration::ZERO), "unknown");
-        assert_eq!(eta(2.0, Duration::from_secs(90)), "1 minute");
+        assert_eq!(eta(2.0, Duration::from_secs(90)), "2m");
     }
 }
