@@ -703,7 +703,7 @@ fn puzzle_files_are_checked() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "solution: several (first two differ at",
+            "solution: not unique (two solutions differ at",
         ));
     placer()
         .args(["solve", "star-battle", "--regions", "-", "--set", "k=2"])

@@ -17,5 +17,6 @@ mod published;
 mod puzzles;
 mod schema;
 mod select;
+mod surprises;
 mod usage;
 mod width;

@@ -22,12 +22,20 @@ from __future__ import annotations
 
 import os
 import re
+import warnings as _warnings
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _placer
-from ._errors import InternalError, MatrixError, PlacerError, RuleError, TooLargeError
+from ._errors import (
+    InternalError,
+    MatrixError,
+    PlacerError,
+    PlacerWarning,
+    RuleError,
+    TooLargeError,
+)
 from ._placer import Puzzle as _NativePuzzle
-from ._placer import Explanation, Select, Solution, SolutionIter, Step
+from ._placer import Explanation, Select, Solution, SolutionIter, Step, __version__
 
 __all__ = [
     "count",
@@ -47,7 +55,13 @@ __all__ = [
     "MatrixError",
     "TooLargeError",
     "InternalError",
+    "PlacerWarning",
 ]
+
+
+def __dir__() -> List[str]:
+    # The public names only: not the modules and typing names used inside.
+    return sorted(__all__ + ["__version__", "Rules", "Picture"])
 
 #: A rule set: a built-in name (``"queens"``), a path to a ``.toml`` file,
 #: or the TOML text itself.
@@ -85,6 +99,7 @@ def count(
     limit: Optional[int] = None,
     regions: Picture = None,
     cells: Picture = None,
+    estimate: bool = True,
     **params: int,
 ) -> int:
     """Count the solutions of a rule set.
@@ -99,6 +114,10 @@ def count(
 
     The search runs without the GIL; Ctrl-C raises ``KeyboardInterrupt`` and
     stops it. Exact however large (a Python ``int``).
+
+    A whole count whose estimate is beyond a day (``count("queens", n=70)``)
+    raises :class:`TooLargeError` at once, with the estimate;
+    ``estimate=False`` counts anyway.
 
     >>> count("queens", n=10)
     724
@@ -115,6 +134,7 @@ def count(
         limit,
         _picture(regions),
         _picture(cells),
+        estimate,
     )
 
 
@@ -385,8 +405,15 @@ class Puzzle:
     ) -> "Puzzle":
         """A puzzle from its region picture (text); ``rules`` is the game
         (``"region-queens"``, ``"star-battle"`` with ``k=2``, or a rule set
-        with a region group)."""
-        return cls(_NativePuzzle.from_text(regions, _rules(rules), _params(params)))
+        with a region group).
+
+        What the picture allows but people rarely mean is passed to
+        :func:`warnings.warn` as a :class:`PlacerWarning` (the command line
+        prints the same as ``warning:`` lines): a region that is not
+        connected, a one-cell region on a picture that cannot be solved
+        (``region `J` is a single cell at (4,7), inside region `G`: a typo?``), a Star Battle
+        with ``k`` left at 1 on a side that usually has more stars."""
+        return cls._warned(regions, rules, params)
 
     @classmethod
     def from_file(
@@ -394,7 +421,15 @@ class Puzzle:
     ) -> "Puzzle":
         """A puzzle from a file holding its region picture."""
         with open(os.fspath(path), encoding="utf-8") as f:
-            return cls.from_text(f.read(), rules, **params)
+            return cls._warned(f.read(), rules, params)
+
+    @classmethod
+    def _warned(cls, regions: str, rules: Rules, params: dict) -> "Puzzle":
+        # Warnings point at the caller of from_text or from_file.
+        puzzle = cls(_NativePuzzle.from_text(regions, _rules(rules), _params(params)))
+        for text in puzzle._native.warnings:
+            _warnings.warn(text, PlacerWarning, stacklevel=3)
+        return puzzle
 
     def solve(self) -> Optional[Solution]:
         """The first solution found, or ``None`` when there is none."""
@@ -440,12 +475,17 @@ class Puzzle:
 
         An :class:`Explanation`: ``steps`` (a list of :class:`Step`),
         ``solved`` (logic alone finished), ``guesses`` (``"guess"`` steps,
-        placed from the search's solution where logic runs out), ``grade``
-        and ``stuck`` (why it stops short, for a puzzle with no solution).
+        placed from the search's solution where logic runs out), ``grade``,
+        ``stuck`` (why it stops short, for a puzzle with no solution),
+        ``unique`` (exactly one solution) and ``differ`` (for a puzzle with
+        several, the cells where two of them differ: a path through such a
+        puzzle follows one solution and its grade says little).
 
         >>> path = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").explain()
-        >>> path.solved, path.guesses, path.grade, len(path.steps)
-        (True, 0, 'medium', 15)
+        >>> path.solved, path.guesses, path.grade, len(path.steps), path.unique
+        (True, 0, 'medium', 15, True)
+        >>> Puzzle.from_text("AABB\\nAABB\\nCCDD\\nCCDD\\n").explain().differ
+        [(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)]
         """
         return self._native.explain()
 

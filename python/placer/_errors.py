@@ -56,3 +56,11 @@ class TooLargeError(PlacerError):
 
 class InternalError(PlacerError):
     """A bug in placer, caught at the boundary instead of crashing Python."""
+
+
+class PlacerWarning(UserWarning):
+    """Something placer allows but people rarely mean, passed to
+    :func:`warnings.warn` when a :class:`placer.Puzzle` is made: a region in
+    two pieces, a one-cell region on a picture that cannot be solved (a
+    typo?), or a Star Battle's ``k`` left at 1 on a board that usually has
+    more stars."""

@@ -125,6 +125,8 @@ class Step:
     @property
     def focus(self) -> List[Cell]: ...
 
+__version__: str
+
 class Explanation:
     """A region puzzle's logical path (see ``placer.Puzzle.explain``)."""
 
@@ -138,6 +140,10 @@ class Explanation:
     def grade(self) -> Optional[str]: ...
     @property
     def stuck(self) -> Optional[str]: ...
+    @property
+    def unique(self) -> bool: ...
+    @property
+    def differ(self) -> List[Tuple[int, int]]: ...
     def __len__(self) -> int: ...
 
 class Puzzle:
@@ -153,6 +159,8 @@ class Puzzle:
     @property
     def regions(self) -> str: ...
     @property
+    def warnings(self) -> List[str]: ...
+    @property
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
@@ -165,6 +173,7 @@ def count(
     limit: Optional[int] = None,
     regions: Optional[str] = None,
     cells: Optional[str] = None,
+    estimate: bool = True,
 ) -> int: ...
 def solutions(
     rules: str,

@@ -18,6 +18,7 @@ use pyo3::prelude::*;
 /// The native module; `import placer` re-exports what users call.
 #[pymodule]
 fn _placer(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(rules::count, m)?)?;
     m.add_function(wrap_pyfunction!(rules::solutions, m)?)?;
     m.add_function(wrap_pyfunction!(rules::first, m)?)?;

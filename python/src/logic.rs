@@ -78,6 +78,12 @@ pub struct Explanation {
     /// Why the path stops short of a solution (the puzzle has none), else
     /// ``None``.
     stuck: Option<String>,
+    /// Whether the puzzle has exactly one solution; a path through a puzzle
+    /// with several follows one of them.
+    unique: bool,
+    /// Where two solutions differ, when there are several: the cells (0-based
+    /// ``(row, col)``) that hold a piece in one and not in the other.
+    differ: Vec<(usize, usize)>,
 }
 
 #[pymethods]
@@ -87,12 +93,14 @@ impl Explanation {
     }
 
     fn __repr__(&self) -> String {
+        let py_bool = |b: bool| if b { "True" } else { "False" };
         format!(
-            "Explanation({} steps, solved={}, guesses={}, grade={:?})",
+            "Explanation({} steps, solved={}, guesses={}, grade={:?}, unique={})",
             self.steps.len(),
-            if self.solved { "True" } else { "False" },
+            py_bool(self.solved),
             self.guesses,
-            self.grade
+            self.grade,
+            py_bool(self.unique)
         )
     }
 }
@@ -129,5 +137,7 @@ pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
         guesses: found.guesses,
         grade: found.grade.map(|g| g.name().to_string()),
         stuck: found.stuck,
+        unique: found.unique == Some(true),
+        differ: found.differ.iter().map(|&c| problem.coords(c)).collect(),
     })
 }

@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use placer::problem::Family;
+use placer::problem::{Family, Warning};
 use placer::search::Stop;
 use placer::spec::BUILTIN;
 use placer::{Bindings, Diagnostic, Plan, Problem, RuleSpec, Source};
@@ -86,7 +86,7 @@ fn stream(plan: Arc<Plan>, unique: bool, limit: Option<u128>) -> PyResult<Soluti
 
 /// `placer.count`; see `placer/__init__.py` for the documented signature.
 #[pyfunction]
-#[pyo3(signature = (rules, params, threads=None, unique=false, limit=None, regions=None, cells=None))]
+#[pyo3(signature = (rules, params, threads=None, unique=false, limit=None, regions=None, cells=None, estimate=true))]
 #[allow(clippy::too_many_arguments)] // the keyword arguments of placer.count, as they are
 pub fn count(
     py: Python<'_>,
@@ -97,12 +97,14 @@ pub fn count(
     limit: Option<u128>,
     regions: Option<&str>,
     cells: Option<&str>,
+    estimate: bool,
 ) -> PyResult<BigUint> {
     let plan = Arc::new(problem_of(rules, params, regions, cells)?.plan());
     let ask = Ask {
         threads: self::threads(threads),
         unique,
         limit,
+        estimate,
     };
     count_plan(py, plan, ask)
 }
@@ -211,6 +213,20 @@ fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
 pub struct Puzzle {
     plan: Arc<Plan>,
     picture: String,
+    /// What the picture allows but people rarely mean, as `placer.Puzzle`
+    /// passes them to `warnings.warn`.
+    warnings: Vec<String>,
+}
+
+/// A warning as Python says it: a parameter is a keyword argument.
+fn warning_text(warning: &Warning) -> String {
+    match warning {
+        Warning::Default { param, likely, .. } => format!(
+            "{}: pass {param}={likely} if this one does",
+            warning.default_text()
+        ),
+        other => other.to_string(),
+    }
 }
 
 #[pymethods]
@@ -219,11 +235,19 @@ impl Puzzle {
     #[staticmethod]
     #[pyo3(signature = (regions, rules, params))]
     fn from_text(regions: &str, rules: &str, params: Vec<(String, i64)>) -> PyResult<Puzzle> {
-        let problem = problem_of(rules, params, Some(regions), None)?;
+        let problem = problem_of(rules, params.clone(), Some(regions), None)?;
+        let warnings = problem.warnings(&params).iter().map(warning_text).collect();
         Ok(Puzzle {
             plan: Arc::new(problem.plan()),
             picture: regions.to_string(),
+            warnings,
         })
+    }
+
+    /// The warnings on the picture, as text.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
     }
 
     /// The first solution in search order, or `None`.
@@ -244,6 +268,7 @@ impl Puzzle {
             threads: self::threads(threads),
             unique: false,
             limit: None,
+            estimate: true,
         };
         count_plan(py, self.plan.clone(), ask)
     }
@@ -254,6 +279,7 @@ impl Puzzle {
             threads: 1,
             unique: false,
             limit: Some(2),
+            estimate: true,
         };
         Ok(count_plan(py, self.plan.clone(), ask)? == BigUint::from(1u8))
     }

@@ -75,6 +75,8 @@ pub struct Ask {
     pub unique: bool,
     /// Stop counting at this many.
     pub limit: Option<u128>,
+    /// Refuse a whole count whose estimate is beyond a day.
+    pub estimate: bool,
 }
 
 /// Counts the plan's solutions as `placer solve --count` does, through the
@@ -89,10 +91,14 @@ pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
         budget: Budget::default(),
         stop: Some(stop.clone()),
         journal: None,
+        estimate: ask.estimate,
     };
     match placer::count(plan, &options, |_| {}) {
         Ok(counted) => Ok(Some(counted.count)),
         Err(SearchError::Interrupted) => Ok(None),
+        Err(e @ SearchError::TooLong(_)) => Err(errors::too_large(format!(
+            "{e}; pass estimate=False to count anyway"
+        ))),
         Err(e) => Err(errors::too_large(e)),
     }
 }

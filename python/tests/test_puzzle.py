@@ -71,3 +71,52 @@ def test_puzzle_from_file(tmp_path):
     assert placer.Puzzle.from_file(path).count() == 2
     assert placer.count("region-queens", regions=path) == 2
     assert placer.count("region-queens", regions=str(path)) == 2
+
+
+# Issue 36: say what surprises.
+
+
+def test_a_typo_in_a_picture_warns():
+    picture = "AAABB\nAXABB\nAAACC\nDDDCC\nDDEEE\n"
+    with pytest.warns(placer.PlacerWarning) as caught:
+        puzzle = placer.Puzzle.from_text(picture)
+    assert [str(w.message) for w in caught] == [
+        "region `X` is a single cell at (2,2), inside region `A`: a typo?"
+    ]
+    assert puzzle.solve() is None
+
+
+def test_a_star_count_left_at_its_default_warns(tmp_path):
+    side = 10
+    rows = ["".join("ABCDEFGHIJ"[r] for _ in range(side)) for r in range(side)]
+    path = tmp_path / "stars.txt"
+    path.write_text("\n".join(rows) + "\n")
+    with pytest.warns(placer.PlacerWarning, match=r"pass k=2 if this one does"):
+        placer.Puzzle.from_file(path, "star-battle")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        placer.Puzzle.from_file(path, "star-battle", k=2)
+
+
+def test_several_solutions_are_not_unique():
+    path = placer.Puzzle.from_text("AABB\nAABB\nCCDD\nCCDD\n").explain()
+    assert not path.unique
+    assert path.differ == [(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)]
+    unique = placer.Puzzle.from_text("AAAB\nACBB\nCCDD\nCCDD\n").explain()
+    assert unique.unique and unique.differ == []
+
+
+def test_a_count_that_cannot_finish_is_refused():
+    with pytest.raises(placer.TooLargeError, match=r"pass estimate=False to count anyway"):
+        placer.count("queens", n=70, threads=2)
+    assert placer.count("queens", n=10) == 724
+
+
+def test_version_and_a_clean_namespace():
+    assert placer.__version__ == "0.1.0"
+    names = dir(placer)
+    for name in ["os", "Any", "Optional", "Union", "List", "Tuple"]:
+        assert name not in names
+    assert "count" in names and "Puzzle" in names and "__version__" in names

@@ -299,6 +299,10 @@ pub struct MethodArgs {
     /// (default: half the machine's memory).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<usize>,
+    /// Count even when the estimate says it would take more than a day (such
+    /// counts are refused by default, with the estimate).
+    #[arg(long)]
+    pub no_estimate: bool,
 }
 
 fn parse_method(s: &str) -> Result<crate::frontier::Method, String> {

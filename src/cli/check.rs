@@ -24,7 +24,7 @@ pub(super) fn run(rules: &str, bind: &BindArgs) -> Result<Outcome> {
     write!(out, "{}", plan.describe())?;
     if plan.problem.regions.is_some() || !plan.problem.givens.is_empty() {
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();
-        writeln!(out, "solution: {}", verdict(&two))?;
+        writeln!(out, "solution: {}", verdict(&plan.problem, &two))?;
         if let Some(path) = two.first().and_then(|s| logical_path(&plan.problem, s))
             && let Some(grade) = path.grade
         {
@@ -44,20 +44,20 @@ pub(super) fn run(rules: &str, bind: &BindArgs) -> Result<Outcome> {
     Ok(Outcome::Done)
 }
 
-/// Unique, none, or where the first two solutions differ.
-fn verdict(two: &[Solution]) -> String {
+/// Unique, none, or not unique with where the first two solutions differ.
+fn verdict(problem: &Problem, two: &[Solution]) -> String {
     match two {
         [] => "no solution".to_string(),
         [_] => "unique".to_string(),
         [a, b, ..] => {
-            let at = a
-                .cells
-                .iter()
-                .zip(&b.cells)
-                .position(|(x, y)| x != y)
-                .unwrap_or(0);
-            let (r, c) = a.cells[at];
-            format!("several (first two differ at ({}, {}))", r + 1, c + 1)
+            let cells: Vec<String> = path::differ(problem, a, b)
+                .into_iter()
+                .map(|cell| {
+                    let (r, c) = problem.coords(cell);
+                    format!("({},{})", r + 1, c + 1)
+                })
+                .collect();
+            format!("not unique (two solutions differ at {})", cells.join(" "))
         }
     }
 }

@@ -103,6 +103,9 @@ impl Run {
                 bail!("--out DIR writes SVG files: add --format svg");
             }
         }
+        if matches!(run.mode, Mode::Count { .. }) {
+            count_format(run.format)?;
+        }
         if run.method.method == Method::Frontier && run.mode != (Mode::Count { limit: None }) {
             bail!(
                 "--method frontier only counts: it does not combine with --all, --first, --step or --limit"
@@ -153,9 +156,25 @@ impl Run {
             threads: self.threads,
             limit: self.mode.limit(),
             unique: self.unique,
+            estimate: !self.method.no_estimate,
             ..CountOptions::default()
         }
     }
+}
+
+/// Refuses a `--format` that a count would ignore: a count prints a number,
+/// bare or as JSON.
+pub fn count_format(format: Format) -> Result<()> {
+    use clap::ValueEnum;
+    if matches!(format, Format::Board | Format::Json) {
+        return Ok(());
+    }
+    let name = format
+        .to_possible_value()
+        .map_or_else(|| format!("{format:?}"), |v| v.get_name().to_string());
+    bail!(
+        "--format {name} does not apply to a count, which prints a number (bare, or {{\"count\":N}} with --format json): list with --all, --first or --limit K"
+    )
 }
 
 /// The worker threads `-j` asks for: all cores when absent or 0.

@@ -9,12 +9,21 @@ use super::args::MethodArgs;
 use crate::frontier::{self, Budget, FrontierError};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::Counted;
+use crate::search::{Counted, SearchError};
 
 /// The budget the flags set.
 pub(super) fn budget(args: &MethodArgs) -> Budget {
     args.max_memory
         .map_or_else(Budget::default, |max_bytes| Budget { max_bytes })
+}
+
+/// A count refused for its estimate, with the flag that runs it anyway;
+/// other errors as they are.
+pub(super) fn refused(e: SearchError) -> anyhow::Error {
+    match e {
+        SearchError::TooLong(_) => anyhow::anyhow!("{e}; pass --no-estimate to count anyway"),
+        e => e.into(),
+    }
 }
 
 /// Says that the DP outgrew its budget, if it did.

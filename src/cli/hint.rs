@@ -52,6 +52,41 @@ struct EndLine<'a> {
     steps: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     stuck: Option<&'a str>,
+    /// Whether the puzzle has exactly one solution.
+    unique: bool,
+    /// Where two solutions differ, `[row, col]`, 1-based, when it has several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    differ: Vec<[usize; 2]>,
+}
+
+impl<'a> EndLine<'a> {
+    /// The end of `path` on `problem`, after `steps` steps, stuck as `stuck`.
+    fn new(problem: &Problem, path: &LogicPath, steps: usize, stuck: Option<&'a str>) -> Self {
+        let differ = path.differ.iter().map(|&c| {
+            let (r, c) = problem.coords(c);
+            [r + 1, c + 1]
+        });
+        EndLine {
+            solved: path.solved,
+            guesses: path.guesses,
+            grade: path.grade.map(Grade::name),
+            steps,
+            stuck,
+            unique: path.unique == Some(true),
+            differ: differ.collect(),
+        }
+    }
+}
+
+/// The line that says a puzzle is not unique, with where two solutions
+/// differ; `None` for a unique puzzle or one with no solution.
+fn not_unique(board: &Board, path: &LogicPath) -> Option<String> {
+    (path.unique == Some(false) && !path.differ.is_empty()).then(|| {
+        format!(
+            "not unique: two solutions differ at {}",
+            board.list(&path.differ)
+        )
+    })
 }
 
 /// The logical path of a puzzle, from the library.
@@ -100,12 +135,10 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
                 Format::Json => {
                     let path = logical_path(&problem)?;
                     let solved = stop == Next::Solved;
+                    let stuck = (!solved).then_some(why.as_str());
                     let end = EndLine {
                         solved,
-                        guesses: path.guesses,
-                        grade: path.grade.map(Grade::name),
-                        steps: 0,
-                        stuck: (!solved).then_some(why.as_str()),
+                        ..EndLine::new(&problem, &path, 0, stuck)
                     };
                     output::write_line(&mut out, &end)?;
                 }
@@ -120,7 +153,7 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
         Format::Json => output::write_line(&mut out, &StepLine::new(&board, &step))?,
         Format::Svg => out.write_all(svg(&board, Some(&step)).as_bytes())?,
         _ => {
-            let grade = path.and_then(|p| p.grade);
+            let grade = path.as_ref().and_then(|p| p.grade);
             write_step(&mut out, &board, &step, None)?;
             writeln!(out)?;
             out.write_all(text_board(&board, Some(&step)).as_bytes())?;
@@ -129,6 +162,9 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
                 "\npuzzle grade: {}",
                 grade.map_or(NO_GRADE, Grade::name)
             )?;
+            if let Some(line) = path.as_ref().and_then(|p| not_unique(&board, p)) {
+                writeln!(out, "{line}")?;
+            }
         }
     }
     out.flush()?;
@@ -181,13 +217,7 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             }
         }
     }
-    let end = EndLine {
-        solved: path.solved,
-        guesses: path.guesses,
-        grade: path.grade.map(Grade::name),
-        steps: path.steps.len(),
-        stuck: path.stuck.as_deref(),
-    };
+    let end = EndLine::new(problem, &path, path.steps.len(), path.stuck.as_deref());
     match format {
         Format::Json => output::write_line(&mut out, &end)?,
         Format::Svg => {}
@@ -204,6 +234,9 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             match path.grade {
                 Some(grade) => writeln!(out, "{verdict}: {n} step{s}, grade {}", grade.name())?,
                 None => writeln!(out, "{verdict}: {n} step{s}")?,
+            }
+            if let Some(line) = not_unique(&board, &path) {
+                writeln!(out, "{line}; the path above follows one of them")?;
             }
         }
     }

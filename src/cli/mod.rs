@@ -46,7 +46,7 @@ pub use select::SelectArgs;
 
 use crate::error::Source;
 use crate::input::{self, Limit};
-use crate::problem::{Bindings, Family, Problem};
+use crate::problem::{Bindings, Family, Problem, Warning};
 use crate::spec::RuleSpec;
 
 /// How a successful run ended.
@@ -143,8 +143,14 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
             problem.name
         );
     }
-    for name in problem.disconnected_regions() {
-        say!("warning: region `{name}` is not connected");
+    for warning in problem.warnings(&bind.set) {
+        match &warning {
+            Warning::Default { param, likely, .. } => say!(
+                "warning: {}: pass --set {param}={likely} if this one does",
+                warning.default_text()
+            ),
+            _ => say!("warning: {warning}"),
+        }
     }
     Ok(problem)
 }

@@ -53,7 +53,8 @@ impl Drop for GracefulGuard {
 const QUIET: Duration = Duration::from_secs(1);
 
 /// A style showing `{pos}/{len} {unit}`, the rate in whole units per second
-/// and the ETA; the message follows the counts.
+/// and the ETA (`unknown` until some unit is done, never `0s`); the message
+/// follows the counts.
 pub fn bar_style(unit: &'static str) -> ProgressStyle {
     ProgressStyle::with_template(&format!(
         "{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}{{rate}}, {{elapsed}} elapsed, ETA {{eta}}"
@@ -65,6 +66,21 @@ pub fn bar_style(unit: &'static str) -> ProgressStyle {
             let _ = write!(w, "{}", rate(state.per_sec(), unit));
         },
     )
+    .with_key(
+        "eta",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}", eta(state.per_sec(), state.eta()));
+        },
+    )
+}
+
+/// The time left as people read it, or `unknown` while nothing has been
+/// done at a measurable rate (an estimate from no work would say `0s`).
+pub fn eta(per_sec: f64, left: Duration) -> String {
+    if !per_sec.is_finite() || per_sec <= 0.0 {
+        return "unknown".into();
+    }
+    format!("{:#}", indicatif::HumanDuration(left))
 }
 
 /// A rate as people read it: `3 parts/s`, `0.25 parts/s`, `2.1 k parts/s`.
@@ -140,5 +156,12 @@ mod tests {
         assert_eq!(rate(0.02, "values"), "1 per 50 s");
         assert_eq!(rate(25_300.0, "parts"), "25.3 k parts/s");
         assert_eq!(rate(f64::NAN, "parts"), "0 parts/s");
+    }
+
+    #[test]
+    fn no_eta_before_any_work() {
+        assert_eq!(eta(0.0, Duration::ZERO), "unknown");
+        assert_eq!(eta(f64::NAN, Duration::ZERO), "unknown");
+        assert_eq!(eta(2.0, Duration::from_secs(90)), "2m");
     }
 }

@@ -112,7 +112,8 @@ fn batch(run: &Run) -> Result<Outcome> {
         }
         let problem = queens_problem(n).with_context(|| format!("stdin line {}", i + 1))?;
         let bar = progress::spinner(run.progress, &format!("counting n = {n}"));
-        let tally = progress::run(bar, |_| problem.plan().count(run.count_options()))?;
+        let tally = progress::run(bar, |_| problem.plan().count(run.count_options()))
+            .map_err(super::count::refused)?;
         output::write_count(&mut out, run.format, &Exact::from(tally.count))?;
         out.flush()?;
     }

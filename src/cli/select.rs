@@ -190,6 +190,7 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     };
     let mode = args.mode();
     if let Mode::Count { limit } = mode {
+        super::config::count_format(args.format)?;
         let count = count(&m, bounds, limit, threads(args.threads))?;
         let mut out = io::stdout().lock();
         output::write_count(&mut out, args.format, &count)?;
@@ -199,7 +200,9 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     }
     let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
     let step = matches!(mode, Mode::Step { .. });
-    let count = emit(args, &problem, listed, mode.limit(), step)?;
+    let Some(count) = emit(args, &problem, listed, mode.limit(), step)? else {
+        return Ok(Outcome::Interrupted);
+    };
     stats(args, &count.to_string(), started);
     Ok(
         if matches!(mode, Mode::First | Mode::Step { .. }) && count == 0 {
@@ -265,16 +268,17 @@ fn stats(args: &SelectArgs, count: &str, started: Instant) {
 }
 
 /// Prints selections (or writes them as SVG files into `--out`), at most
-/// `limit`, asking before each next one with `step`; returns how many.
+/// `limit`, asking before each next one with `step`; returns how many, or
+/// `None` after Ctrl-C at the prompt.
 fn emit(
     args: &SelectArgs,
     problem: &Problem,
     selections: impl Iterator<Item = Solution>,
     limit: Option<u128>,
     step: bool,
-) -> Result<u128> {
+) -> Result<Option<u128>> {
     if let Some(dir) = &args.out {
-        return list::write_svg_files(problem, selections, limit, dir);
+        return list::write_svg_files(problem, selections, limit, dir).map(Some);
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
@@ -290,9 +294,12 @@ fn emit(
                 None => Ok(true),
             },
         )?;
+    out.flush()?;
     if let Some(stepper) = &stepper {
         stepper.finish(count, limit);
+        if stepper.interrupted {
+            return Ok(None);
+        }
     }
-    out.flush()?;
-    Ok(count)
+    Ok(Some(count))
 }

@@ -53,7 +53,13 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
             Counted::Interrupted => return Ok(Outcome::Interrupted),
         },
         Mode::All { .. } | Mode::First => Some(listed(list_solutions(&plan, run, &mut out)?)),
-        Mode::Step { limit } => Some(listed(step(&plan, run, limit, &mut out)?)),
+        Mode::Step { limit } => match step(&plan, run, limit, &mut out)? {
+            Some(tally) => Some(listed(tally)),
+            None => {
+                out.flush()?;
+                return Ok(Outcome::Interrupted);
+            }
+        },
     };
     out.flush()?;
     let Some((count, nodes)) = tally else {
@@ -71,8 +77,14 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
     })
 }
 
-/// `--step`: one solution at a time, until the user quits.
-fn step(plan: &Plan, run: &Run, limit: Option<u128>, out: &mut impl Write) -> Result<Tally> {
+/// `--step`: one solution at a time, until the user quits; `None` after
+/// Ctrl-C at the prompt.
+fn step(
+    plan: &Plan,
+    run: &Run,
+    limit: Option<u128>,
+    out: &mut impl Write,
+) -> Result<Option<Tally>> {
     let mut stepper = Stepper::new("solution", stdin_lines());
     let mut solutions = plan.solutions(run.unique);
     let count = list::print(
@@ -84,10 +96,10 @@ fn step(plan: &Plan, run: &Run, limit: Option<u128>, out: &mut impl Write) -> Re
         |k| stepper.next(k),
     )?;
     stepper.finish(count, limit);
-    Ok(Tally {
+    Ok((!stepper.interrupted).then(|| Tally {
         count,
         nodes: solutions.nodes(),
-    })
+    }))
 }
 
 /// What a listing found, as a count finds it.
@@ -154,7 +166,7 @@ fn count(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
             }
             return Ok(Counted::Interrupted);
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => return Err(count::refused(e)),
     };
     count::note_fell_back(counted.fell_back.as_ref());
     if let Some(why) = &counted.unmeetable {

@@ -15,6 +15,9 @@ pub struct Stepper {
     lines: Box<dyn Iterator<Item = io::Result<String>>>,
     /// Whether the user asked to stop.
     pub quit: bool,
+    /// Whether the user pressed Ctrl-C at the prompt (the terminal reads it
+    /// as a key, so no signal comes): the run ends as an interrupt does.
+    pub interrupted: bool,
 }
 
 impl Stepper {
@@ -29,6 +32,7 @@ impl Stepper {
             keys: io::stdin().is_terminal() && Term::stderr().is_term(),
             lines: Box::new(lines),
             quit: false,
+            interrupted: false,
         }
     }
 
@@ -39,10 +43,14 @@ impl Stepper {
         let go_on = if self.keys {
             let term = Term::stderr();
             loop {
-                match term.read_key()? {
-                    Key::Enter | Key::Char(' ') | Key::Char('n') => break true,
-                    Key::Char('q' | 'Q') | Key::Escape => break false,
-                    _ => {}
+                match answer(term.read_key_raw())? {
+                    Some(Answer::Next) => break true,
+                    Some(Answer::Quit) => break false,
+                    Some(Answer::Interrupt) => {
+                        self.interrupted = true;
+                        break false;
+                    }
+                    None => {}
                 }
             }
         } else {
@@ -56,8 +64,13 @@ impl Stepper {
         Ok(go_on)
     }
 
-    /// Says why the stepping ended, after `shown` solutions, unless the user quit.
+    /// Says why the stepping ended, after `shown` solutions, unless the user
+    /// quit; `interrupted` after Ctrl-C, as everywhere else.
     pub fn finish(&self, shown: u128, limit: Option<u128>) {
+        if self.interrupted {
+            let _ = writeln!(io::stderr(), "interrupted");
+            return;
+        }
         if self.quit || shown == 0 {
             return;
         }
@@ -67,5 +80,47 @@ impl Stepper {
             format!("that was the last {} ({shown} in all)", self.what)
         };
         let _ = writeln!(io::stderr(), "-- {why} --");
+    }
+}
+
+/// What a key at the prompt asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// The next solution.
+    Next,
+    /// Stop here.
+    Quit,
+    /// Ctrl-C: stop as an interrupt.
+    Interrupt,
+}
+
+/// The answer a key read gives, `None` for a key that means nothing; the
+/// key is read raw, so Ctrl-C comes as a key (or, from other terminals, an
+/// interrupted read), not as a signal.
+fn answer(key: io::Result<Key>) -> io::Result<Option<Answer>> {
+    match key {
+        Ok(Key::Enter | Key::Char(' ' | 'n')) => Ok(Some(Answer::Next)),
+        Ok(Key::Char('q' | 'Q') | Key::Escape) => Ok(Some(Answer::Quit)),
+        Ok(Key::CtrlC) => Ok(Some(Answer::Interrupt)),
+        Ok(_) => Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::Interrupted => Ok(Some(Answer::Interrupt)),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_at_the_prompt_is_an_interrupt() {
+        let read = io::Error::new(io::ErrorKind::Interrupted, "read interrupted");
+        assert_eq!(answer(Err(read)).unwrap(), Some(Answer::Interrupt));
+        assert_eq!(answer(Ok(Key::CtrlC)).unwrap(), Some(Answer::Interrupt));
+        assert_eq!(answer(Ok(Key::Enter)).unwrap(), Some(Answer::Next));
+        assert_eq!(answer(Ok(Key::Escape)).unwrap(), Some(Answer::Quit));
+        assert_eq!(answer(Ok(Key::Char('x'))).unwrap(), None);
+        let other = io::Error::other("gone");
+        assert!(answer(Err(other)).is_err());
     }
 }

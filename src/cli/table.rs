@@ -66,6 +66,7 @@ fn row(
 ) -> Result<(Exact, Option<Exact>)> {
     let options = CountOptions {
         threads: threads(args.threads),
+        estimate: !args.method.no_estimate,
         ..CountOptions::default()
     };
     let total = match by_pieces {
@@ -80,7 +81,7 @@ fn row(
                 budget: count::budget(&args.method),
                 ..options.clone()
             };
-            let counted = search::count(plan, &all, |_| {})?;
+            let counted = search::count(plan, &all, |_| {}).map_err(count::refused)?;
             count::note_fell_back(counted.fell_back.as_ref());
             exact(counted.count)?
         }
@@ -92,7 +93,8 @@ fn row(
                 unique: true,
                 ..options
             };
-            Some(exact(search::count(plan, &unique, |_| {})?.count)?)
+            let counted = search::count(plan, &unique, |_| {}).map_err(count::refused)?;
+            Some(exact(counted.count)?)
         }
     };
     Ok((total, classes))

@@ -4,6 +4,7 @@
 use super::grade::Grade;
 use super::{Board, Mark, Step, Technique, step};
 use crate::problem::Problem;
+use crate::search::Solution;
 
 /// A puzzle's path from its start to the end.
 #[derive(Debug, Clone)]
@@ -19,18 +20,48 @@ pub struct Path {
     /// The hardest technique's grade (needs-guessing with a guess); `None`
     /// when the puzzle has no solution, which no grade fits.
     pub grade: Option<Grade>,
+    /// Whether the puzzle has exactly one solution (`Some(false)`: none or
+    /// several); `None` when only the path was asked for ([`explain_from`]).
+    /// A path through a puzzle with several solutions follows one of them.
+    pub unique: Option<bool>,
+    /// Where two solutions differ, when there are several: the cells that
+    /// hold a piece in one and not in the other, row-major.
+    pub differ: Vec<usize>,
 }
 
 /// The logical path of `problem` from its givens and holes, guesses taken
-/// from the first solution the search finds: the library's one entry for an
-/// explanation (`placer solve --explain`, Python's `Puzzle.explain()`, the
-/// page's Explain). Errors say why the rules are not a region game.
+/// from the first solution the search finds, and whether the puzzle is
+/// unique (a search for two solutions; where two differ when it is not):
+/// the library's one entry for an explanation (`placer solve --explain`,
+/// `placer hint`, Python's `Puzzle.explain()`, the page's Explain). Errors
+/// say why the rules are not a region game.
 pub fn explain(problem: &Problem) -> Result<Path, String> {
     let board = Board::new(problem)?;
-    let first = problem.clone().plan().first_order(false).next();
+    let plan = problem.clone().plan();
+    let first = plan.first_order(false).next();
     let solution: Option<Vec<usize>> =
         first.map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
-    Ok(follow(board, solution.as_deref()))
+    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+    let mut path = follow(board, solution.as_deref());
+    path.unique = Some(two.len() == 1);
+    if let [a, b] = two.as_slice() {
+        path.differ = differ(problem, a, b);
+    }
+    Ok(path)
+}
+
+/// The cells that hold a piece in one of two solutions and not in the
+/// other, row-major: where a puzzle with both is not unique.
+pub fn differ(problem: &Problem, a: &Solution, b: &Solution) -> Vec<usize> {
+    let mut cells: Vec<usize> = a
+        .cells
+        .iter()
+        .filter(|c| !b.cells.contains(c))
+        .chain(b.cells.iter().filter(|c| !a.cells.contains(c)))
+        .map(|&(r, c)| problem.cell(r, c))
+        .collect();
+    cells.sort_unstable();
+    cells
 }
 
 /// The logical path of `problem` from its givens and holes. Where logic runs
@@ -72,6 +103,8 @@ fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
         guesses,
         stuck,
         grade,
+        unique: None,
+        differ: Vec::new(),
     }
 }
 

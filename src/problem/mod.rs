@@ -6,7 +6,8 @@
 //! - [`model`]: the [`Problem`] and its parts;
 //! - [`geometry`]: the attack geometry, defined once for every stage;
 //! - `binding`: a spec and its bindings become a problem, checked;
-//! - `checks`: rules that cannot be met, givens that break them, memory.
+//! - `checks`: rules that cannot be met, givens that break them, memory;
+//! - `warnings`: what the rules allow but people rarely mean ([`Warning`]).
 
 mod binding;
 mod checks;
@@ -14,11 +15,13 @@ pub mod geometry;
 pub mod model;
 pub mod oracle;
 mod picture;
+mod warnings;
 
 pub use checks::Memory;
 pub use geometry::{Geometry, gcd, is_connected, neighbours};
 pub use model::{Family, Group, Lines, NAMED_LEAPS, Piece, Problem, Regions};
 pub use picture::{Kind as PictureKind, Picture, Token};
+pub use warnings::Warning;
 
 use std::sync::Arc;
 

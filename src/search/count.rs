@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use num_bigint::BigUint;
 
 use super::checkpoint::Part;
+use super::estimate::{REFUSE_BEYOND, estimate};
 use super::longrun::{self, Journal, Progress};
 use super::run::{Stop, run};
 use super::split::{Prefix, Split};
@@ -37,6 +38,10 @@ pub struct CountOptions {
     pub stop: Option<Stop>,
     /// A shard and a checkpoint, for a whole count (no limit) by the search.
     pub journal: Option<Journal>,
+    /// Estimate a whole count by the search before it starts and refuse it
+    /// ([`SearchError::TooLong`]) when the estimate is beyond
+    /// [`REFUSE_BEYOND`] (a day); on by default, off to count anyway.
+    pub estimate: bool,
 }
 
 impl Default for CountOptions {
@@ -49,6 +54,7 @@ impl Default for CountOptions {
             budget: Budget::default(),
             stop: None,
             journal: None,
+            estimate: true,
         }
     }
 }
@@ -80,6 +86,9 @@ pub struct Counted {
 /// the plan's search — up to `options.limit`, or every part of the split,
 /// on `options.threads` threads, with `watch` told how many parts are done,
 /// `options.stop` honoured and the journal kept when `options.journal` asks.
+/// A whole count by the search whose [`estimate`](super::estimate()) is
+/// beyond a day is refused at once ([`SearchError::TooLong`]) unless
+/// `options.estimate` is off.
 ///
 /// ```
 /// use placer::{CountOptions, Problem, RuleSpec};
@@ -116,7 +125,10 @@ pub fn count(
     };
     let (tally, part) = match options.limit {
         Some(_) => (plan.search_count(options)?, None),
-        None => longrun::count(plan, options, &mut watch)?,
+        None => {
+            plan.refuse_too_long(options)?;
+            longrun::count(plan, options, &mut watch)?
+        }
     };
     Ok(Counted {
         count: tally.count.into(),
@@ -152,6 +164,24 @@ impl Plan {
             count: u128::try_from(&counted.count).map_err(|_| SearchError::Overflow)?,
             nodes: counted.nodes,
         })
+    }
+
+    /// [`SearchError::TooLong`] when `options` ask for the estimate and it
+    /// is beyond [`REFUSE_BEYOND`]; a shard is its share of the whole.
+    fn refuse_too_long(&self, options: &CountOptions) -> Result<(), SearchError> {
+        if !options.estimate {
+            return Ok(());
+        }
+        let Some(mut e) = estimate(self, self.worker_threads(options.threads)) else {
+            return Ok(());
+        };
+        if let Some(shard) = options.journal.as_ref().and_then(|j| j.shard) {
+            e.seconds /= shard.of as f64;
+        }
+        match e.seconds > REFUSE_BEYOND {
+            true => Err(SearchError::TooLong(e)),
+            false => Ok(()),
+        }
     }
 
     /// The DP's count if `options` choose it, else why not.

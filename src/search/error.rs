@@ -1,6 +1,7 @@
 //! Why a count did not give a number: the one error type of the search
 //! stage, for plain counts, shards, checkpoints and merges alike.
 
+use super::estimate::Estimate;
 use crate::frontier::FrontierError;
 
 /// Why a count failed.
@@ -32,6 +33,17 @@ pub enum SearchError {
     /// The options ask for something the chosen method does not do.
     #[error("{0}")]
     Unsupported(String),
+    /// The count would take far longer than anyone waits: its estimate (see
+    /// [`estimate`](super::estimate())) is beyond a day.
+    #[error(
+        "this count would take about {} on {} thread{} (a search tree of about {:.0e} nodes, estimated from {} random paths down it)",
+        .0.time(),
+        .0.threads,
+        if .0.threads == 1 { "" } else { "s" },
+        .0.nodes,
+        .0.paths
+    )]
+    TooLong(Estimate),
     /// A sum outgrew 128 bits.
     #[error("the count overflows 128 bits")]
     Overflow,

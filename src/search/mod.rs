@@ -9,6 +9,7 @@
 pub mod checkpoint;
 mod count;
 mod error;
+mod estimate;
 mod longrun;
 pub mod merge;
 mod propagate;
@@ -25,6 +26,7 @@ use std::ops::ControlFlow;
 pub use crate::plan::Method;
 pub use count::{CountOptions, Counted, count};
 pub use error::SearchError;
+pub use estimate::{Estimate, REFUSE_BEYOND, estimate, human_time};
 pub use longrun::{Journal, Progress};
 pub(crate) use propagate::{Model, Rules, Sample};
 pub use run::Stop;

@@ -89,7 +89,14 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
     /// A walk of the subtree under `prefix` (placed cells, as found by a walk
     /// cut at `prefix.len()`), down to full solutions.
     pub(crate) fn under(plan: &'p Plan, prefix: &[usize]) -> Self {
-        let mut w = Walker::new(plan, plan.need);
+        Walker::under_to(plan, prefix, plan.need)
+    }
+
+    /// A walk of the subtree under `prefix` that stops at `cut` placed
+    /// pieces (at least `prefix.len()`, at most the plan's `need`): with
+    /// one more than the prefix, its leaves are the prefix's children.
+    pub(crate) fn under_to(plan: &'p Plan, prefix: &[usize], cut: usize) -> Self {
+        let mut w = Walker::new(plan, cut);
         let Some(&last) = prefix.last() else { return w };
         w.trail.done = false;
         for &cell in prefix {
@@ -98,8 +105,8 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
         w.base = prefix.len();
         let (row, col) = (last / plan.cols, last % plan.cols);
         let depth = w.trail.depth;
-        if depth == plan.need {
-            let leaf = w.groups_hold();
+        if depth == cut {
+            let leaf = depth < plan.need || w.groups_hold();
             w.trail.finish(leaf);
         } else {
             w.frames[depth] = Frame {

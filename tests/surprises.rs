@@ -1,0 +1,206 @@
+//! Issue 36, "say what surprises": counts that cannot finish are refused
+//! with their estimate, puzzles with several solutions are called not
+//! unique, a typo in a picture is named, a star count left at its default
+//! is questioned, and flags that a command would ignore are refused. The
+//! messages on stderr are tested byte for byte.
+
+use predicates::prelude::*;
+
+use crate::common::placer;
+
+const WARN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/warn/");
+
+#[test]
+fn a_typo_in_a_picture_is_named() {
+    placer()
+        .args(["solve", "region-queens", "--regions"])
+        .arg(format!("{WARN}typo.txt"))
+        .assert()
+        .success()
+        .stdout("0\n")
+        .stderr(
+            "warning: region `J` is a single cell at (4,7), inside region `G`: a typo?\n\
+             note: piece.count is 8, but 9 regions need at least 1 each, 9 in all, so nothing meets the rules\n",
+        );
+    // A one-cell region on a puzzle that can be solved is no typo.
+    placer()
+        .args(["solve", "region-queens", "--regions"])
+        .arg("examples/puzzles/queens-8.txt")
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr("");
+}
+
+#[test]
+fn a_star_count_left_at_its_default_is_questioned() {
+    let picture = "examples/puzzles/star-battle-10.txt";
+    placer()
+        .args(["solve", "star-battle", "--regions", picture])
+        .assert()
+        .success()
+        .stdout("546\n")
+        .stderr(
+            "warning: k = 1 (the default), but a 10×10 Star Battle usually has 2 stars per row, column and region: pass --set k=2 if this one does\n",
+        );
+    for k in ["k=2", "k=1"] {
+        placer()
+            .args(["solve", "star-battle", "--regions", picture, "--set", k])
+            .assert()
+            .success()
+            .stderr("");
+    }
+}
+
+/// A hand-made Queens grid with 14 solutions.
+const SEVERAL: &str = "(2,5) (2,6) (3,2) (3,4) (4,2) (4,4) (5,5) (5,6)";
+
+#[test]
+fn a_puzzle_with_several_solutions_is_not_unique() {
+    let picture = format!("{WARN}several.txt");
+    let run = |args: &[&str]| -> String {
+        let out = placer()
+            .args(["solve", "region-queens", "--regions", &picture])
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let explain = run(&["--explain"]);
+    let tail: Vec<&str> = explain.lines().rev().take(2).collect();
+    assert_eq!(
+        tail,
+        [
+            format!(
+                "not unique: two solutions differ at {SEVERAL}; the path above follows one of them"
+            ),
+            "solved with 2 guesses: 16 steps, grade needs-guessing".to_string(),
+        ],
+        "{explain}"
+    );
+    let json = run(&["--explain", "--format", "json"]);
+    assert_eq!(
+        json.lines().last().unwrap(),
+        r#"{"solved":false,"guesses":2,"grade":"needs-guessing","steps":16,"unique":false,"differ":[[2,5],[2,6],[3,2],[3,4],[4,2],[4,4],[5,5],[5,6]]}"#
+    );
+    let hint = stdout_of_cmd("hint", &picture);
+    assert!(
+        hint.ends_with(&format!(
+            "puzzle grade: needs-guessing\nnot unique: two solutions differ at {SEVERAL}\n"
+        )),
+        "{hint}"
+    );
+    let check = stdout_of_cmd("check", &picture);
+    assert!(
+        check.contains(&format!(
+            "solution: not unique (two solutions differ at {SEVERAL})\n"
+        )),
+        "{check}"
+    );
+    // A unique puzzle says so in JSON, and nothing more in text.
+    let unique = ["--regions", "examples/puzzles/queens-7.txt", "--explain"];
+    let out = placer()
+        .args(["solve", "region-queens"])
+        .args(unique)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let last = String::from_utf8(out.stdout).unwrap();
+    assert!(last.trim_end().ends_with(r#""unique":true}"#), "{last}");
+    placer()
+        .args(["solve", "region-queens"])
+        .args(unique)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not unique").not());
+}
+
+fn stdout_of_cmd(command: &str, picture: &str) -> String {
+    let out = placer()
+        .args([command, "region-queens", "--regions", picture])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// Queens on 70×70 by the rule file: the estimate (a few hundred random
+/// paths) refuses it at once. A debug build may walk too few paths in time
+/// and would then start the endless count, so only the release build runs it.
+#[test]
+#[cfg_attr(debug_assertions, ignore)]
+fn a_count_that_cannot_finish_is_refused_with_its_estimate() {
+    placer()
+        .args(["solve", "queens", "--set", "n=70", "-j", "2"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::starts_with("error: this count would take about ")
+                .and(predicate::str::contains(
+                    " years on 2 threads (a search tree of about ",
+                ))
+                .and(predicate::str::ends_with(
+                    "random paths down it); pass --no-estimate to count anyway\n",
+                )),
+        );
+}
+
+#[test]
+fn ordinary_counts_are_not_refused() {
+    for (args, count) in [
+        (&["queens", "12"][..], "14200\n"),
+        (
+            &[
+                "solve", "kings", "--set", "n=5", "--set", "count=3", "--method", "search",
+            ],
+            "964\n",
+        ),
+        (&["solve", "knights", "--set", "n=5"], "9386\n"),
+        (
+            &["table", "queens", "--from", "11", "--to", "11"],
+            "n solutions\n11 2680\n",
+        ),
+    ] {
+        placer().args(args).assert().success().stdout(count);
+    }
+}
+
+#[test]
+fn formats_a_count_would_ignore_are_refused() {
+    let says = |flag: &str| {
+        format!(
+            "error: --format {flag} does not apply to a count, which prints a number (bare, or {{\"count\":N}} with --format json): list with --all, --first or --limit K\n"
+        )
+    };
+    for format in ["tuple", "svg", "cells"] {
+        placer()
+            .args(["queens", "8", "--format", format])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(says(format));
+    }
+    placer()
+        .args([
+            "select",
+            "examples/matrix.csv",
+            "--count",
+            "--format",
+            "cells",
+        ])
+        .assert()
+        .code(2)
+        .stderr(says("cells"));
+    placer()
+        .args(["queens", "8", "--format", "json"])
+        .assert()
+        .success()
+        .stdout("{\"count\":92}\n");
+}
