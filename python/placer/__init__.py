@@ -410,9 +410,10 @@ class Puzzle:
         What the picture allows but people rarely mean is passed to
         :func:`warnings.warn` as a :class:`PlacerWarning` (the command line
         prints the same as ``warning:`` lines): a region that is not
-        connected, a one-cell region on a picture that cannot be solved
-        (``region `J` is a single cell at (4,7), inside region `G`: a typo?``), a Star Battle
-        with ``k`` left at 1 on a side that usually has more stars."""
+        connected, a one-cell region inside another on a picture that
+        cannot be solved (``region `J` is a single cell at (4,7), inside
+        region `G`: a typo?``), a Star Battle with ``k`` left at 1 on a side
+        that usually has more stars."""
         return cls._warned(regions, rules, params)
 
     @classmethod
