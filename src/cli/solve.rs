@@ -81,6 +81,7 @@ fn step(plan: &Plan, run: &Run, limit: Option<u128>, out: &mut impl Write) -> Re
         solutions.by_ref(),
         limit,
         out,
+        list::Flush::Each,
         |k| stepper.next(k),
     )?;
     stepper.finish(count, limit);
@@ -201,6 +202,7 @@ fn list_solutions(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Tally>
                     solutions.by_ref(),
                     limit,
                     out,
+                    list::Flush::Each,
                     |_| Ok(true),
                 )
             })?
