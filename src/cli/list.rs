@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
@@ -11,21 +12,40 @@ use crate::output::{self, Format};
 use crate::problem::Problem;
 use crate::search::Solution;
 
+/// How often a buffered listing reaches its reader, however slowly it goes.
+const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// How [`print`] flushes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flush {
+    /// After each solution (for stepping, or streams read one at a time).
+    Each,
+    /// When the buffer fills, and at least every [`FLUSH_EVERY`]: few
+    /// writes for fast listings, no long silence for slow ones.
+    Buffered,
+}
+
 /// Prints at most `limit` solutions of `problem` to `out` in `format`,
-/// flushing each; `next(k)` after solution k says whether to go on. Returns
-/// how many it printed.
+/// flushing as `flush` says; `next(k)` after solution k says whether to go
+/// on. Returns how many it printed.
 pub(super) fn print(
     problem: &Problem,
     format: Format,
     solutions: impl Iterator<Item = Solution>,
     limit: Option<u128>,
     out: &mut impl Write,
+    flush: Flush,
     mut next: impl FnMut(u128) -> Result<bool>,
 ) -> Result<u128> {
     let values = problem.values.as_deref();
-    let mut printer = output::sink(format, problem, values, out)?.flush_each(true);
+    let mut printer = output::sink(format, problem, values, out)?.flush_each(flush == Flush::Each);
+    let mut flushed = Instant::now();
     let count = take_each(solutions, limit, |k, solution| {
         printer.write(solution)?;
+        if flush == Flush::Buffered && flushed.elapsed() >= FLUSH_EVERY {
+            printer.flush()?;
+            flushed = Instant::now();
+        }
         next(k)
     })?;
     printer.into_result()?;
@@ -94,4 +114,56 @@ fn refuse_earlier_files(dir: &Path) -> Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matrix::{self, Bounds, Matrix};
+
+    /// A writer that counts its flushes.
+    #[derive(Default)]
+    struct Flushes {
+        text: Vec<u8>,
+        flushes: usize,
+    }
+
+    impl Write for Flushes {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.text.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.flushes += 1;
+            Ok(())
+        }
+    }
+
+    /// Issue 35: a listing is flushed once at its end, not per line, unless
+    /// each solution must reach the reader at once; the text is the same.
+    #[test]
+    fn buffered_listings_flush_at_the_end() {
+        let m = Matrix::parse("1 1 1 1\n1 1 1 1\n1 1 1 1\n1 1 1 1\n").unwrap();
+        let problem = Problem::from_matrix("m", &m);
+        let run = |flush| {
+            let mut out = Flushes::default();
+            let listed =
+                matrix::selections(&m, Bounds::default()).map(|s| Solution { cells: s.cells });
+            let n = print(
+                &problem,
+                Format::Tuple,
+                listed,
+                None,
+                &mut out,
+                flush,
+                |_| Ok(true),
+            )
+            .unwrap();
+            (n, out.flushes, out.text)
+        };
+        let (n, flushes, text) = run(Flush::Buffered);
+        assert_eq!((n, flushes), (24, 1));
+        assert_eq!(run(Flush::Each), (24, 25, text));
+    }
 }

@@ -282,18 +282,23 @@ fn emit(
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
-    let count =
-        list::print(
-            problem,
-            args.format,
-            selections,
-            limit,
-            &mut out,
-            |k| match &mut stepper {
-                Some(stepper) => stepper.next(k),
-                None => Ok(true),
-            },
-        )?;
+    let flush = if step {
+        list::Flush::Each
+    } else {
+        list::Flush::Buffered
+    };
+    let count = list::print(
+        problem,
+        args.format,
+        selections,
+        limit,
+        &mut out,
+        flush,
+        |k| match &mut stepper {
+            Some(stepper) => stepper.next(k),
+            None => Ok(true),
+        },
+    )?;
     out.flush()?;
     if let Some(stepper) = &stepper {
         stepper.finish(count, limit);

@@ -93,6 +93,7 @@ fn step(
         solutions.by_ref(),
         limit,
         out,
+        list::Flush::Each,
         |k| stepper.next(k),
     )?;
     stepper.finish(count, limit);
@@ -213,6 +214,7 @@ fn list_solutions(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Tally>
                     solutions.by_ref(),
                     limit,
                     out,
+                    list::Flush::Each,
                     |_| Ok(true),
                 )
             })?

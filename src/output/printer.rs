@@ -83,6 +83,11 @@ impl<R: Render, W: Write> Printer<R, W> {
         Ok(())
     }
 
+    /// Flushes the writer now.
+    pub fn flush(&mut self) -> Result<(), OutputError> {
+        Ok(self.out.flush()?)
+    }
+
     /// Flushes and returns the writer, or the error that stopped the printer.
     pub fn finish(mut self) -> Result<W, OutputError> {
         if let Some(e) = self.error {
