@@ -72,7 +72,7 @@ const KERNEL_RATE: f64 = 1e10;
 /// The estimate of a whole count of `plan` on `threads` threads; `None`
 /// for methods that do not walk rows (the unit and propagating searches,
 /// which count region puzzles at once) and when fewer than 8 paths fit in
-/// [`WORK_BUDGET`].
+/// `WORK_BUDGET` units of work.
 pub fn estimate(plan: &Plan, threads: usize) -> Option<Estimate> {
     fn walk<const G: bool, const W: usize>(plan: &Plan) -> Option<(f64, usize)> {
         let mut budget = WORK_BUDGET;
