@@ -6,7 +6,7 @@
 
 use predicates::prelude::*;
 
-use crate::common::placer;
+use crate::common::{placer, stdout_of};
 
 const WARN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/warn/");
 
@@ -59,15 +59,9 @@ const SEVERAL: &str = "(2,5) (2,6) (3,2) (3,4) (4,2) (4,4) (5,5) (5,6)";
 fn a_puzzle_with_several_solutions_is_not_unique() {
     let picture = format!("{WARN}several.txt");
     let run = |args: &[&str]| -> String {
-        let out = placer()
-            .args(["solve", "region-queens", "--regions", &picture])
-            .args(args)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8(out).unwrap()
+        let mut all = vec!["solve", "region-queens", "--regions", &picture];
+        all.extend(args);
+        stdout_of(&all)
     };
     let explain = run(&["--explain"]);
     let tail: Vec<&str> = explain.lines().rev().take(2).collect();
@@ -119,14 +113,7 @@ fn a_puzzle_with_several_solutions_is_not_unique() {
 }
 
 fn stdout_of_cmd(command: &str, picture: &str) -> String {
-    let out = placer()
-        .args([command, "region-queens", "--regions", picture])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    stdout_of(&[command, "region-queens", "--regions", picture])
 }
 
 /// Queens on 70×70 by the rule file: the estimate (128 random paths, their
