@@ -86,7 +86,8 @@ def test_the_cli_prints_the_same_hint_and_path(name):
     lines = [json.loads(line) for line in run("solve", game, "--explain")]
     path = puzzle.explain()
     assert [as_json(s) for s in path.steps] == lines[:-1]
-    end = {"solved": path.solved, "guesses": path.guesses, "grade": path.grade, "steps": len(path)}
+    end = {"solved": path.solved, "guesses": path.guesses, "grade": path.grade, "steps": len(path),
+           "unique": path.unique}
     assert end == lines[-1]
 
 
