@@ -123,7 +123,7 @@ impl Solution {
             )
         } else {
             let p = self.owner.problem();
-            p.values.as_ref().map(|values| {
+            p.values().as_ref().map(|values| {
                 let at =
                     |r: usize, c: usize| values[p.cell(r, c)].as_ref().map_or(f64::NAN, |v| v.num);
                 self.cells.iter().map(|&(r, c)| at(r, c)).collect()
@@ -159,7 +159,7 @@ impl Solution {
     /// a matrix, the values with the chosen ones in brackets.
     fn board(&self) -> PyResult<String> {
         let p = self.owner.problem();
-        let mut board = Board::new(p, p.values.as_deref()).map_err(errors::internal)?;
+        let mut board = Board::new(p, p.values()).map_err(errors::internal)?;
         let mut text = String::new();
         let solution = placer::Solution {
             cells: self.cells.clone(),

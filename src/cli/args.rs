@@ -294,7 +294,7 @@ const WHOLE_COUNT_ONLY: [&str; 4] = ["all", "first", "step", "limit"];
 pub struct MethodArgs {
     /// Counting method: auto (the plan decides), frontier (the row-frontier DP) or search.
     #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = parse_method)]
-    pub method: crate::frontier::Method,
+    pub method: crate::plan::Method,
     /// Most memory the row-frontier DP's state tables may take, e.g. 512M or 4G
     /// (default: half the machine's memory).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
@@ -305,7 +305,7 @@ pub struct MethodArgs {
     pub no_estimate: bool,
 }
 
-fn parse_method(s: &str) -> Result<crate::frontier::Method, String> {
+fn parse_method(s: &str) -> Result<crate::plan::Method, String> {
     s.parse()
 }
 

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 
 use super::args::{MethodArgs, RunArgs};
-use crate::frontier::Method;
 use crate::output::Format;
+use crate::plan::Method;
 use crate::search::CountOptions;
 use crate::search::Shard;
 

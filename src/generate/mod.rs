@@ -18,10 +18,11 @@ mod plant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::propagate::Rules;
 use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::logic::grade::Grade;
 use crate::problem::{Bindings, Family, Problem};
-use crate::search::{CountOptions, Rules, Solution};
+use crate::search::{CountOptions, Solution};
 use crate::spec::RuleSpec;
 pub use attempts::ATTEMPTS;
 use attempts::first_success;
@@ -317,7 +318,7 @@ fn attempt(
         // propagating search at every size (the plan's own choice for
         // one-piece games up to 12×12 is the unit search, as fast there).
         let mut plan = puzzle.clone().plan();
-        plan.method = crate::plan::Method::Propagate;
+        plan.engine = crate::plan::Engine::Propagate;
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();
         let [solution] = two.as_slice() else {
             return None;

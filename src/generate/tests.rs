@@ -32,7 +32,7 @@ fn check(p: &Puzzle, size: usize) {
     }
     assert_eq!(grid.picture(), p.picture);
     let mut plan = p.problem.clone().plan();
-    plan.method = crate::plan::Method::Propagate;
+    plan.engine = crate::plan::Engine::Propagate;
     let counted = plan.count(CountOptions::default()).unwrap();
     assert_eq!(counted.count, 1, "{}", p.picture);
 }
@@ -331,7 +331,7 @@ fn carving_ends_with_the_planted_solution_it_keeps_unique() {
         assert!(oracle::is_solution(&puzzle, &planted), "{}", grid.picture());
         if done {
             let mut plan = puzzle.plan();
-            plan.method = crate::plan::Method::Propagate;
+            plan.engine = crate::plan::Engine::Propagate;
             let all: Vec<Solution> = plan.solutions(false).take(2).collect();
             let cells: Vec<usize> = all[0].cells.iter().map(|&(r, c)| r * 14 + c).collect();
             assert_eq!(
@@ -363,7 +363,7 @@ fn aimed_puzzles_are_decided_by_their_rules() {
         let p = generate_for(&spec("star-battle"), &stars(k), size, seed, 2, grade).unwrap();
         check(&p, size);
         let aim = Aim::of(grade);
-        let mut sampler = crate::search::Sampler::new(p.problem.clone(), aim.rules);
+        let mut sampler = crate::engine::propagate::Sampler::new(p.problem.clone(), aim.rules);
         let regions = p.problem.regions.clone().unwrap();
         let sample = sampler.sample(regions, 0, |_| 0).unwrap();
         assert_eq!(sample.open, Vec::<usize>::new(), "{grade:?}\n{}", p.picture);

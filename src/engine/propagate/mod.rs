@@ -10,6 +10,7 @@ mod cover;
 mod model;
 mod probe;
 mod rules;
+mod sampler;
 mod state;
 mod strip;
 
@@ -19,6 +20,7 @@ use crate::problem::Problem;
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;
+pub(crate) use sampler::{Sampler, ranked_first, refuted};
 use state::{Cell, Conflict, State};
 
 /// The decisions on a path: cells with a piece, cells left empty.
