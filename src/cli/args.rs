@@ -233,9 +233,10 @@ pub struct BindArgs {
     pub cells: Option<PathBuf>,
 }
 
-/// Mode, limits and output, shared by the solving commands.
-#[derive(Debug, Clone, ClapArgs)]
-pub struct RunArgs {
+/// Which answer a command gives: the mode flags, shared by `solve`,
+/// `queens` and `select` (where a solution is a selection).
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct ModeArgs {
     /// Print the number of solutions (the default).
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -255,6 +256,22 @@ pub struct RunArgs {
     /// Stop after K solutions (with --count: count up to K).
     #[arg(long, value_name = "K", conflicts_with = "first")]
     pub limit: Option<u128>,
+}
+
+impl ModeArgs {
+    /// The mode the flags select (clap keeps the four apart): `--limit`
+    /// alone lists.
+    pub fn mode(&self) -> super::config::Mode {
+        super::config::Mode::of(self.all, self.first, self.step, self.count, self.limit)
+    }
+}
+
+/// Mode, limits and output, shared by the solving commands.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct RunArgs {
+    /// Which answer.
+    #[command(flatten)]
+    pub mode: ModeArgs,
     /// Only solutions that differ under the board's symmetries.
     #[arg(long)]
     pub unique: bool,

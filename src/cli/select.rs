@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
+use super::args::ModeArgs;
 use super::config::{Mode, threads};
 use super::solve::exact;
 use super::step::Stepper;
@@ -53,21 +54,9 @@ pub struct SelectArgs {
     /// Only selections whose sum is at most X.
     #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
     pub max_sum: Option<f64>,
-    /// Print the number of selections (the default).
-    #[arg(long, group = "mode")]
-    pub count: bool,
-    /// Print every selection, in order.
-    #[arg(long, group = "mode")]
-    pub all: bool,
-    /// Print the first selection; exit 1 if there is none.
-    #[arg(long, group = "mode")]
-    pub first: bool,
-    /// Show one selection at a time: Enter for the next, q to quit.
-    #[arg(long, group = "mode")]
-    pub step: bool,
-    /// Stop after K selections (with --count: count up to K).
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u128>,
+    /// Which answer.
+    #[command(flatten)]
+    pub mode: ModeArgs,
     /// How selections print.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
@@ -122,7 +111,7 @@ fn parse_top(s: &str) -> Result<usize, String> {
 
 impl SelectArgs {
     fn mode(&self) -> Mode {
-        Mode::of(self.all, self.first, self.step, self.count, self.limit)
+        self.mode.mode()
     }
 
     fn display_path(&self) -> String {
