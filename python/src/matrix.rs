@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt};
 
-use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value};
+use placer::matrix::{self, Bounds, Builder, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense};
 
 use crate::errors::{matrix_error, too_large};
 use crate::layout;
@@ -15,16 +15,17 @@ use crate::solution::{Owner, Solution, SolutionIter, produce};
 use crate::table::{Floats, Table};
 use placer::search::Stop;
 
-/// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
-/// `None` (a hole).
-fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value>> {
+/// Adds a cell from Python to `b`: an int (kept exactly), a float (NaN is
+/// a hole), or `None` (a hole).
+fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<()> {
     if obj.is_none() {
-        return Ok(None);
+        b.hole();
+        return Ok(());
     }
     if obj.is_instance_of::<PyInt>() {
-        let text = obj.str()?.to_string();
-        let num: f64 = obj.extract()?;
-        return Ok(Some(Value { num, text }));
+        return b
+            .text(&obj.str()?.to_string())
+            .map_err(|e| matrix_error(format!("row {row}, column {col}: {e}")));
     }
     let num: f64 = if obj.is_instance_of::<PyFloat>() {
         obj.extract()?
@@ -35,7 +36,11 @@ fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value
                 matrix_error(format!("row {row}, column {col}: `{obj}` is not a number"))
             })?
     };
-    float_cell(num, row, col)
+    if num.is_infinite() {
+        return Err(not_finite(num, row, col));
+    }
+    b.float(num);
+    Ok(())
 }
 
 /// The selections of a matrix: one cell from each row, no column twice (one
@@ -88,12 +93,11 @@ impl Select {
     ) -> PyResult<Self> {
         check_shape(rows, cols, cells.len())?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let cells = cells
-            .iter()
-            .enumerate()
-            .map(|(i, obj)| cell(obj, i / cols, i % cols))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(Select::of(rows, cols, cells, &skip, labels))
+        let mut b = Builder::new(rows * cols);
+        for (i, obj) in cells.iter().enumerate() {
+            cell(&mut b, obj, i / cols, i % cols)?;
+        }
+        Ok(Select::of(b.finish(rows, cols), &skip, labels))
     }
 
     /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
@@ -134,7 +138,6 @@ impl Select {
             })),
             matrix: OnceLock::new(),
             problem: OnceLock::new(),
-            integers: OnceLock::new(),
         }))
     }
 
@@ -152,17 +155,15 @@ impl Select {
     ) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let cells = data
+        let values: Vec<i64> = data
             .chunks_exact(8)
-            .map(|bytes| {
-                let v = i64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-                Some(Value {
-                    num: v as f64,
-                    text: v.to_string(),
-                })
-            })
+            .map(|bytes| i64::from_le_bytes(bytes.try_into().expect("8 bytes")))
             .collect();
-        Ok(Select::of(rows, cols, cells, &skip, labels))
+        Ok(Select::of(
+            Matrix::from_i64s(rows, cols, &values),
+            &skip,
+            labels,
+        ))
     }
 
     /// A matrix from comma, semicolon, tab or whitespace separated text, as
@@ -313,20 +314,9 @@ impl Select {
 }
 
 impl Select {
-    /// A matrix of cells, with the `skip` values made holes.
-    fn of(
-        rows: usize,
-        cols: usize,
-        cells: Vec<Option<Value>>,
-        skip: &[f64],
-        labels: Labels,
-    ) -> Select {
-        let mut m = Matrix {
-            rows,
-            cols,
-            cells,
-            labels,
-        };
+    /// A matrix with its labels, the `skip` values made holes.
+    fn of(mut m: Matrix, skip: &[f64], labels: Labels) -> Select {
+        m.labels = labels;
         m.skip(skip);
         Select::owning(m)
     }
@@ -336,7 +326,6 @@ impl Select {
             floats: None,
             matrix: OnceLock::from(m),
             problem: OnceLock::new(),
-            integers: OnceLock::new(),
         })
     }
 
@@ -364,15 +353,6 @@ fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
         return Err(matrix_error("the cells do not fill rows × cols"));
     }
     Ok(())
-}
-
-/// A float cell: NaN is a hole, infinities are errors.
-fn float_cell(num: f64, row: usize, col: usize) -> PyResult<Option<Value>> {
-    match num {
-        n if n.is_nan() => Ok(None),
-        n if n.is_finite() => Ok(Some(Value::from_f64(n))),
-        n => Err(not_finite(n, row, col)),
-    }
 }
 
 /// The error for an infinite cell.

@@ -151,7 +151,7 @@ impl Problem {
     /// (one in every column when the matrix is taller than wide), never on a hole.
     pub fn from_matrix(name: &str, m: &Matrix) -> Problem {
         let values: Vec<Option<Value>> = (0..m.rows * m.cols)
-            .map(|i| m.value(i / m.cols, i % m.cols).cloned())
+            .map(|i| m.value(i / m.cols, i % m.cols))
             .collect();
         Problem {
             name: name.to_string(),
