@@ -160,7 +160,7 @@ impl Select {
             .map(|bytes| i64::from_le_bytes(bytes.try_into().expect("8 bytes")))
             .collect();
         Ok(Select::of(
-            Matrix::from_i64s(rows, cols, &values),
+            Matrix::from_i64s(rows, cols, values),
             &skip,
             labels,
         ))

@@ -171,10 +171,13 @@ impl Numbers {
         }
     }
 
-    /// The store of `rows × cols` integers.
-    pub fn from_i64s(values: &[i64]) -> Numbers {
+    /// The store of integers, as they are, unless one is `i64::MIN`.
+    pub fn from_i64s(values: Vec<i64>) -> Numbers {
+        if !values.contains(&HOLE64) {
+            return Numbers::Small { scale: 0, values };
+        }
         let mut numbers = Numbers::with_capacity(values.len());
-        for &v in values {
+        for v in values {
             numbers.push(Read::Exact {
                 mantissa: i128::from(v),
                 exp: 0,
@@ -426,11 +429,10 @@ impl Numbers {
                 text: e.to_string(),
             }),
             _ => {
-                let v = self.scaled(i)?;
-                Some(Value {
-                    num: scaled_to_f64(v, -(self.scale() as i32)),
-                    text: decimal_text(v, self.scale()),
-                })
+                let text = decimal_text(self.scaled(i)?, self.scale());
+                // the text is exact: its nearest f64, in one correct rounding
+                let num = text.parse().expect("a decimal text parses");
+                Some(Value { num, text })
             }
         }
     }
@@ -456,28 +458,27 @@ pub(crate) fn scaled_to_f64(mantissa: i128, exp: i32) -> f64 {
 /// `v × 10^-scale` as text: plain, without trailing zeros after the point;
 /// an integer ending in six or more zeros as `de` form (`1e20`, `125e7`).
 pub(crate) fn decimal_text(v: i128, scale: u32) -> String {
-    let (mut m, mut e) = (v, -(scale as i64));
-    while m != 0 && m % 10 == 0 {
-        m /= 10;
-        e += 1;
-    }
-    if m == 0 {
+    if v == 0 {
         return "0".into();
     }
+    let digits = v.unsigned_abs().to_string();
+    let sign = if v < 0 { "-" } else { "" };
+    let zeros = digits.len() - digits.trim_end_matches('0').len();
+    // the value is m × 10^e with m = digits without its trailing zeros
+    let e = zeros as i64 - i64::from(scale);
+    let m = &digits[..digits.len() - zeros];
     if e >= 6 {
-        return format!("{m}e{e}");
+        return format!("{sign}{m}e{e}");
     }
     if e >= 0 {
-        return format!("{m}{}", "0".repeat(e as usize));
+        return format!("{sign}{m}{}", "0".repeat(e as usize));
     }
-    let digits = m.unsigned_abs().to_string();
-    let sign = if m < 0 { "-" } else { "" };
     let places = (-e) as usize;
-    if digits.len() > places {
-        let point = digits.len() - places;
-        format!("{sign}{}.{}", &digits[..point], &digits[point..])
+    if m.len() > places {
+        let point = m.len() - places;
+        format!("{sign}{}.{}", &m[..point], &m[point..])
     } else {
-        format!("{sign}0.{}{digits}", "0".repeat(places - digits.len()))
+        format!("{sign}0.{}{m}", "0".repeat(places - m.len()))
     }
 }
 

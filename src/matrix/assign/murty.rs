@@ -121,7 +121,7 @@ pub(super) fn ranked<C: Weight>(costs: &Costs<C>, k: usize) -> Vec<(Vec<(usize, 
                 && !hopeless(node.cost + b, &queue)
             {
                 let mut child = prefix_lap.clone();
-                child.barred[i * costs.n + j] = true;
+                child.bar(i, j);
                 child.row_col[i] = NONE;
                 child.col_row[j] = NONE;
                 let mut found = child.augment(i);

@@ -149,14 +149,14 @@ impl Matrix {
     /// ```
     /// use placer::matrix::Matrix;
     ///
-    /// let m = Matrix::from_i64s(1, 2, &[9007199254740993, -4]);
+    /// let m = Matrix::from_i64s(1, 2, vec![9007199254740993, -4]);
     /// assert_eq!(m.integer(0, 0), Some(9007199254740993u64.into()));
     /// ```
     ///
     /// # Panics
     ///
     /// When `values.len() != rows * cols`.
-    pub fn from_i64s(rows: usize, cols: usize, values: &[i64]) -> Matrix {
+    pub fn from_i64s(rows: usize, cols: usize, values: Vec<i64>) -> Matrix {
         assert_eq!(values.len(), rows * cols, "rows × cols values");
         Matrix {
             rows,
