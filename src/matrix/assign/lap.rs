@@ -242,7 +242,9 @@ impl<'g, C: Weight> Lap<'g, C> {
                         }
                         dummy_tried = true;
                     }
-                    let ways = tight[h].get_or_insert_with(|| {
+                    // alike dummies share one list (slot m: the first dummy's)
+                    let slot = if alike && h >= m { m } else { h };
+                    let ways = tight[slot].get_or_insert_with(|| {
                         (0..n).filter(|&y| self.tight(h, y)).collect::<Vec<_>>()
                     });
                     let mut advanced = None;
