@@ -16,7 +16,7 @@ use crate::table::{Floats, Table};
 use placer::search::Stop;
 
 /// Adds a cell from Python to `b`: an int (kept exactly), a float (NaN is
-/// a hole), or `None` (a hole).
+/// a hole), `None` or pandas' `NA` (a hole).
 fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<()> {
     if obj.is_none() {
         b.hole();
@@ -29,6 +29,10 @@ fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyRe
     }
     let num: f64 = if obj.is_instance_of::<PyFloat>() {
         obj.extract()?
+    } else if obj.get_type().name()? == "NAType" {
+        // pandas' missing value (`pd.NA`, in object and nullable columns)
+        b.hole();
+        return Ok(());
     } else {
         obj.call_method0("__float__")
             .and_then(|f| f.extract())
@@ -42,6 +46,10 @@ fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyRe
     b.float(num);
     Ok(())
 }
+
+/// Largest matrix whose `best()` runs on the calling thread (a few
+/// milliseconds at most); larger ones run where Ctrl-C can interrupt them.
+const INLINE_CELLS: usize = 100 * 1000;
 
 /// The selections of a matrix: one cell from each row, no column twice (one
 /// from each column for a taller matrix), never on a hole.
@@ -258,12 +266,14 @@ impl Select {
         self.exact()?;
         let owner = self.owner.clone();
         let stop = Stop::new();
+        let watched = stop.clone();
         let ranked = run::interruptible(py, stop, move || {
             let m = owner
                 .table()
                 .expect("a Select always owns a matrix")
                 .matrix();
-            matrix::top_k(m, k, Select::sense(maximize))
+            // Ctrl-C sets the flag: the worker ends within one solve
+            matrix::top_k_until(m, k, Select::sense(maximize), &watched)
         })?;
         Ok(ranked.into_iter().map(|s| self.solution(s)).collect())
     }
@@ -276,12 +286,23 @@ impl Select {
     /// other matrices in exact decimals.
     #[pyo3(signature = (maximize=false))]
     fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
-        let table = self.table();
         let sense = Select::sense(maximize);
-        let best = py.detach(|| match &table.floats {
-            Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
-            None => matrix::assign(table.matrix(), sense),
-        });
+        let owner = self.owner.clone();
+        let solve = move || {
+            let table = owner.table().expect("a Select always owns a matrix");
+            match &table.floats {
+                Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
+                None => matrix::assign(table.matrix(), sense),
+            }
+        };
+        // a small solve is over before a thread would start; a larger one
+        // runs on its own, so that Ctrl-C raises at once
+        let (rows, cols) = self.table().shape();
+        let best = if rows * cols <= INLINE_CELLS {
+            py.detach(solve)
+        } else {
+            run::interruptible(py, Stop::new(), solve)?
+        };
         Ok(best.map(|s| self.solution(s)))
     }
 

@@ -59,7 +59,7 @@ mod parse;
 mod permanent;
 mod select;
 
-pub use assign::{Sense, assign, assign_floats, top_k};
+pub use assign::{Sense, assign, assign_floats, top_k, top_k_until};
 pub use decimal::BigDecimal;
 pub use parse::{
     Builder, Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError,

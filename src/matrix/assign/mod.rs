@@ -54,6 +54,8 @@ use super::{Matrix, Selection};
 use murty::ranked;
 use sap::{Costs, Weight, fits_i64};
 
+use crate::search::Stop;
+
 /// Whether the best selection has the smallest or the largest sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Sense {
@@ -91,6 +93,13 @@ pub fn assign(matrix: &Matrix, sense: Sense) -> Option<Selection> {
 /// Murty's partitioning with warm-started children, a queue of at most `k`
 /// subproblems and a lower bound that skips hopeless children.
 pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
+    top_k_until(matrix, k, sense, &Stop::new())
+}
+
+/// [`top_k`] that ends early once `stop` is set (another thread's Ctrl-C),
+/// with the selections found so far: a best prefix of the K best. It is
+/// checked between selections, so it ends within one solve.
+pub fn top_k_until(matrix: &Matrix, k: usize, sense: Sense, stop: &Stop) -> Vec<Selection> {
     let negate = sense == Sense::Max;
     let (rows, cols) = (matrix.rows, matrix.cols);
     match &matrix.numbers {
@@ -104,25 +113,30 @@ pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
                 let costs = Costs::oriented(rows, cols, negate, |k| {
                     Some(values[k]).filter(|&v| v != i64::MIN)
                 });
-                return best(&costs, k, |s| scaled_to_f64(i128::from(s), *scale));
+                return best(&costs, k, stop, |s| scaled_to_f64(i128::from(s), *scale));
             }
             let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.scaled(k));
-            best(&costs, k, |s| scaled_to_f64(s, *scale))
+            best(&costs, k, stop, |s| scaled_to_f64(s, *scale))
         }
         Numbers::Wide { scale, .. } => {
             let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.scaled(k));
-            best(&costs, k, |s| scaled_to_f64(s, *scale))
+            best(&costs, k, stop, |s| scaled_to_f64(s, *scale))
         }
         Numbers::Float { .. } => {
             let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.get(k));
-            best(&costs, k, |s| s)
+            best(&costs, k, stop, |s| s)
         }
     }
 }
 
 /// The `k` best selections of `costs`, their sums made `f64` by `to_f64`.
-fn best<C: Weight>(costs: &Costs<C>, k: usize, to_f64: impl Fn(C) -> f64) -> Vec<Selection> {
-    ranked(costs, k)
+fn best<C: Weight>(
+    costs: &Costs<C>,
+    k: usize,
+    stop: &Stop,
+    to_f64: impl Fn(C) -> f64,
+) -> Vec<Selection> {
+    ranked(costs, k, stop)
         .into_iter()
         .map(|(cells, sum)| Selection {
             cells,
@@ -161,7 +175,7 @@ pub fn assign_floats(rows: usize, cols: usize, values: &[f64], sense: Sense) -> 
     let costs = Costs::oriented(rows, cols, sense == Sense::Max, |k| {
         Some(values[k]).filter(|v| v.is_finite())
     });
-    ranked(&costs, 1)
+    ranked(&costs, 1, &Stop::new())
         .pop()
         .map(|(cells, sum)| Selection { cells, sum })
 }
