@@ -262,3 +262,18 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn integers_too_large_for_i64_costs_solve_exactly_in_i128() {
+    // i64 values, but sums past what the i64 solve allows: the i128 solve
+    // tells apart two selections 1 apart near 8e18 (f64 could not)
+    let big = 4_000_000_000_000_000_000;
+    let m = Matrix::from_i64s(2, 3, vec![big - 1, 1, big, 5, big, 7]);
+    assert!(!sap::fits_i64(big as u64, 3));
+    let best = assign(&m, Sense::Max).unwrap();
+    assert_eq!(best.cells, vec![(0, 2), (1, 1)]);
+    let least = assign(&m, Sense::Min).unwrap();
+    assert_eq!((least.cells, least.sum), (vec![(0, 1), (1, 0)], 6.0));
+    let top = top_k(&m, 2, Sense::Max);
+    assert_eq!(top[1].cells, vec![(0, 0), (1, 1)]);
+}
