@@ -76,7 +76,7 @@ fn main() {
             // holes in 12 rows only: counted by holes
             for i in 0..12 {
                 for j in [i, (i * 7 + 3) % n, (i * 13 + 5) % n] {
-                    m.cells[i * n + j] = None;
+                    m.set_hole(i, j);
                 }
             }
             m

@@ -1,12 +1,10 @@
 //! How `placer.select` reads text and files: the keyword options as a
-//! [`Layout`], errors with the keyword that would read the file, and exact
-//! integer values.
+//! [`Layout`], and errors with the keyword that would read the file.
 
-use num_bigint::BigInt;
 use pyo3::prelude::*;
 
 use placer::error::Kind;
-use placer::matrix::{Hint, Labels, Layout, Matrix, MatrixError};
+use placer::matrix::{Hint, Labels, Layout, MatrixError};
 
 use crate::errors::{matrix_error, too_large};
 
@@ -112,23 +110,4 @@ pub fn labels(
         rows: row_labels,
         cols: col_labels,
     })
-}
-
-/// Every value of `m` as an integer, when every value is one (`7`, `-3`,
-/// `12345678901234567891`; not `7.0` or `1e3`).
-pub fn integers(m: &Matrix) -> Option<Vec<Option<BigInt>>> {
-    m.cells
-        .iter()
-        .map(|cell| match cell {
-            None => Some(None),
-            Some(v) => {
-                let t = v.text.strip_prefix('+').unwrap_or(&v.text);
-                let digits = t.strip_prefix('-').unwrap_or(t);
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                t.parse::<BigInt>().ok().map(Some)
-            }
-        })
-        .collect()
 }

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt};
 
-use placer::matrix::{self, Bounds, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value};
+use placer::matrix::{self, Bounds, Builder, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense};
 
 use crate::errors::{matrix_error, too_large};
 use crate::layout;
@@ -15,19 +15,24 @@ use crate::solution::{Owner, Solution, SolutionIter, produce};
 use crate::table::{Floats, Table};
 use placer::search::Stop;
 
-/// A cell from Python: an int (kept exactly), a float (NaN is a hole), or
-/// `None` (a hole).
-fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value>> {
+/// Adds a cell from Python to `b`: an int (kept exactly), a float (NaN is
+/// a hole), `None` or pandas' `NA` (a hole).
+fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<()> {
     if obj.is_none() {
-        return Ok(None);
+        b.hole();
+        return Ok(());
     }
     if obj.is_instance_of::<PyInt>() {
-        let text = obj.str()?.to_string();
-        let num: f64 = obj.extract()?;
-        return Ok(Some(Value { num, text }));
+        return b
+            .text(&obj.str()?.to_string())
+            .map_err(|e| matrix_error(format!("row {row}, column {col}: {e}")));
     }
     let num: f64 = if obj.is_instance_of::<PyFloat>() {
         obj.extract()?
+    } else if obj.get_type().name()? == "NAType" {
+        // pandas' missing value (`pd.NA`, in object and nullable columns)
+        b.hole();
+        return Ok(());
     } else {
         obj.call_method0("__float__")
             .and_then(|f| f.extract())
@@ -35,8 +40,16 @@ fn cell(obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyResult<Option<Value
                 matrix_error(format!("row {row}, column {col}: `{obj}` is not a number"))
             })?
     };
-    float_cell(num, row, col)
+    if num.is_infinite() {
+        return Err(not_finite(num, row, col));
+    }
+    b.float(num);
+    Ok(())
 }
+
+/// Largest matrix whose `best()` runs on the calling thread (a few
+/// milliseconds at most); larger ones run where Ctrl-C can interrupt them.
+const INLINE_CELLS: usize = 100 * 1000;
 
 /// The selections of a matrix: one cell from each row, no column twice (one
 /// from each column for a taller matrix), never on a hole.
@@ -88,12 +101,11 @@ impl Select {
     ) -> PyResult<Self> {
         check_shape(rows, cols, cells.len())?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let cells = cells
-            .iter()
-            .enumerate()
-            .map(|(i, obj)| cell(obj, i / cols, i % cols))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(Select::of(rows, cols, cells, &skip, labels))
+        let mut b = Builder::new(rows * cols);
+        for (i, obj) in cells.iter().enumerate() {
+            cell(&mut b, obj, i / cols, i % cols)?;
+        }
+        Ok(Select::of(b.finish(rows, cols), &skip, labels))
     }
 
     /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
@@ -134,7 +146,6 @@ impl Select {
             })),
             matrix: OnceLock::new(),
             problem: OnceLock::new(),
-            integers: OnceLock::new(),
         }))
     }
 
@@ -152,17 +163,15 @@ impl Select {
     ) -> PyResult<Self> {
         check_shape(rows, cols, data.len() / 8)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let cells = data
+        let values: Vec<i64> = data
             .chunks_exact(8)
-            .map(|bytes| {
-                let v = i64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-                Some(Value {
-                    num: v as f64,
-                    text: v.to_string(),
-                })
-            })
+            .map(|bytes| i64::from_le_bytes(bytes.try_into().expect("8 bytes")))
             .collect();
-        Ok(Select::of(rows, cols, cells, &skip, labels))
+        Ok(Select::of(
+            Matrix::from_i64s(rows, cols, values),
+            &skip,
+            labels,
+        ))
     }
 
     /// A matrix from comma, semicolon, tab or whitespace separated text, as
@@ -257,12 +266,14 @@ impl Select {
         self.exact()?;
         let owner = self.owner.clone();
         let stop = Stop::new();
+        let watched = stop.clone();
         let ranked = run::interruptible(py, stop, move || {
             let m = owner
                 .table()
                 .expect("a Select always owns a matrix")
                 .matrix();
-            matrix::top_k(m, k, Select::sense(maximize))
+            // Ctrl-C sets the flag: the worker ends within one solve
+            matrix::top_k_until(m, k, Select::sense(maximize), &watched)
         })?;
         Ok(ranked.into_iter().map(|s| self.solution(s)).collect())
     }
@@ -275,12 +286,23 @@ impl Select {
     /// other matrices in exact decimals.
     #[pyo3(signature = (maximize=false))]
     fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
-        let table = self.table();
         let sense = Select::sense(maximize);
-        let best = py.detach(|| match &table.floats {
-            Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
-            None => matrix::assign(table.matrix(), sense),
-        });
+        let owner = self.owner.clone();
+        let solve = move || {
+            let table = owner.table().expect("a Select always owns a matrix");
+            match &table.floats {
+                Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
+                None => matrix::assign(table.matrix(), sense),
+            }
+        };
+        // a small solve is over before a thread would start; a larger one
+        // runs on its own, so that Ctrl-C raises at once
+        let (rows, cols) = self.table().shape();
+        let best = if rows * cols <= INLINE_CELLS {
+            py.detach(solve)
+        } else {
+            run::interruptible(py, Stop::new(), solve)?
+        };
         Ok(best.map(|s| self.solution(s)))
     }
 
@@ -313,20 +335,9 @@ impl Select {
 }
 
 impl Select {
-    /// A matrix of cells, with the `skip` values made holes.
-    fn of(
-        rows: usize,
-        cols: usize,
-        cells: Vec<Option<Value>>,
-        skip: &[f64],
-        labels: Labels,
-    ) -> Select {
-        let mut m = Matrix {
-            rows,
-            cols,
-            cells,
-            labels,
-        };
+    /// A matrix with its labels, the `skip` values made holes.
+    fn of(mut m: Matrix, skip: &[f64], labels: Labels) -> Select {
+        m.labels = labels;
         m.skip(skip);
         Select::owning(m)
     }
@@ -336,7 +347,6 @@ impl Select {
             floats: None,
             matrix: OnceLock::from(m),
             problem: OnceLock::new(),
-            integers: OnceLock::new(),
         })
     }
 
@@ -364,15 +374,6 @@ fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
         return Err(matrix_error("the cells do not fill rows × cols"));
     }
     Ok(())
-}
-
-/// A float cell: NaN is a hole, infinities are errors.
-fn float_cell(num: f64, row: usize, col: usize) -> PyResult<Option<Value>> {
-    match num {
-        n if n.is_nan() => Ok(None),
-        n if n.is_finite() => Ok(Some(Value::from_f64(n))),
-        n => Err(not_finite(n, row, col)),
-    }
 }
 
 /// The error for an infinite cell.

@@ -68,10 +68,7 @@ impl Solution {
     /// The chosen values as integers, when the matrix holds only integers.
     fn integers(&self) -> Option<Vec<BigInt>> {
         let t = self.owner.table()?;
-        self.cells
-            .iter()
-            .map(|&(r, c)| t.integer(r, c).cloned())
-            .collect()
+        self.cells.iter().map(|&(r, c)| t.integer(r, c)).collect()
     }
 
     /// A solution of `owner`.

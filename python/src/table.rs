@@ -8,18 +8,14 @@ use num_bigint::BigInt;
 use placer::Problem;
 use placer::matrix::{Labels, Matrix};
 
-use crate::layout;
-
 /// A matrix from Python: the library's [`Matrix`], and for a numpy float
-/// array also its plain values, from which the `Matrix` (a text per cell) is
+/// array also its plain values, from which the `Matrix` (exact decimals) is
 /// made only when first needed.
 pub struct Table {
     /// A numpy float array's values (boxed: most tables hold none).
     pub(crate) floats: Option<Box<Floats>>,
     pub(crate) matrix: OnceLock<Matrix>,
     pub(crate) problem: OnceLock<Problem>,
-    /// Every value as an integer, when every value is one.
-    pub(crate) integers: OnceLock<Option<Vec<Option<BigInt>>>>,
 }
 
 /// A numpy float array's values, row-major, holes as `NaN`.
@@ -55,13 +51,11 @@ impl Table {
 
     /// The integer at `(row, col)` when every value of the matrix is an
     /// integer (a float array's never are), else `None`.
-    pub fn integer(&self, row: usize, col: usize) -> Option<&BigInt> {
+    pub fn integer(&self, row: usize, col: usize) -> Option<BigInt> {
         if self.floats.is_some() {
             return None;
         }
-        let m = self.matrix();
-        let all = self.integers.get_or_init(|| layout::integers(m));
-        all.as_ref()?[row * m.cols + col].as_ref()
+        self.matrix().integer(row, col)
     }
 
     /// Rows and columns.

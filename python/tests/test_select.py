@@ -129,6 +129,32 @@ def test_float_fast_path_with_holes_matches_scipy_and_the_exact_path(shape):
                 assert best.sum == pytest.approx(cost[r, c].sum(), rel=1e-12, abs=1e-12)
 
 
+@pytest.mark.parametrize("shape", [(60, 60), (30, 100), (100, 30), (150, 150)])
+@pytest.mark.parametrize("scale", [1000, 10**15])
+def test_integer_arrays_match_scipy(shape, scale):
+    # int64 arrays solve on i64 costs, or on i128 once the values are too
+    # large for i64 sums (10**15); holes come from `skip`; every sum exact
+    rng = np.random.default_rng(shape[0] + shape[1] + scale % 97)
+    a = rng.integers(-scale, scale, size=shape, dtype=np.int64)
+    holes = rng.random(shape) < 0.25
+    a[holes] = scale  # outside the drawn range: only holes hold it
+    for maximize in (False, True):
+        best = placer.select(a, skip=scale).best(maximize=maximize)
+        assert all(type(v) is int for v in best.values + [best.sum])
+        assert best.sum == sum(int(a[r, c]) for r, c in best.cells)
+        assert not any(holes[r, c] for r, c in best.cells)
+        if linear_sum_assignment is None:
+            continue
+        blocked = -np.inf if maximize else np.inf
+        cost = np.where(holes, blocked, a.astype(float))
+        r, c = linear_sum_assignment(cost, maximize=maximize)
+        theirs = sum(int(a[i, j]) for i, j in zip(r, c))
+        if scale < 2**40:
+            assert best.sum == theirs
+        else:  # scipy's f64 sums round here: placer's exact optimum is no worse
+            assert (best.sum >= theirs) if maximize else (best.sum <= theirs)
+
+
 def test_float_fast_path_ties_and_infeasible():
     # integer-valued floats: f64 is exact, so ties break as in top(): least column sequence
     rng = np.random.default_rng(9)

@@ -2,8 +2,11 @@
 anything shaped like one), numpy arrays of every numeric dtype, and the
 layout keywords (issue 35)."""
 
+import _thread
 import math
 import pathlib
+import random
+import threading
 
 import pytest
 
@@ -124,6 +127,16 @@ def test_pandas_dataframes():
     assert sel.count() == 1 and sel.best().sum == 5.5
 
 
+def test_pandas_na_is_a_hole():
+    pd = pytest.importorskip("pandas")
+    objects = pd.DataFrame({"a": [1, pd.NA], "b": [pd.NA, 2]}, dtype="object")
+    sel = placer.select(objects)
+    assert sel.count() == 1 and sel.best().sum == 3 and type(sel.best().sum) is int
+    nullable = pd.DataFrame({"a": [2**53 + 1, 4], "b": [pd.NA, 5]}, dtype="Int64")
+    best = placer.select(nullable).best(maximize=True)
+    assert best.cells == [(0, 0), (1, 1)] and best.sum == 2**53 + 6
+
+
 def test_pandas_to_csv_round_trip(tmp_path):
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame({"Smith, J": [3.5, 1.0], "Lee": [None, 2.0]}, index=["mon", "tue, late"])
@@ -133,3 +146,20 @@ def test_pandas_to_csv_round_trip(tmp_path):
     assert sel.row_labels == ["mon", "tue, late"] and sel.col_labels == ["Smith, J", "Lee"]
     frame.to_csv(path, sep=";", decimal=",")
     assert placer.select(pathlib.Path(path), header=True, labels=True, decimal=",").best().sum == 5.5
+
+
+def test_ctrl_c_interrupts_count_and_top():
+    # each would run for minutes; the worker threads watch the stop flag
+    rng = random.Random(35)
+    ones = [[1 if rng.random() < 0.9 else None for _ in range(36)] for _ in range(36)]
+    wide = [[rng.randint(0, 10**6) for _ in range(400)] for _ in range(400)]
+    for work in (
+        lambda: placer.select(ones).count(),
+        lambda: placer.select(wide).top(10**7),
+    ):
+        timer = threading.Timer(0.3, _thread.interrupt_main)
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            work()
+        timer.join()
+    assert placer.select([[1, 2], [3, 4]]).count() == 2

@@ -162,10 +162,9 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
         .matrix
         .file_name()
         .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
-    let problem = Problem::from_matrix(&name, &m);
     let started = Instant::now();
     if let Some(k) = args.top {
-        top(args, &m, &problem, k)?;
+        top(args, &m, &name, k)?;
         return Ok(Outcome::Done);
     }
     // Not clap's `requires = "top"`: clap waives it when a flag that
@@ -187,6 +186,7 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
         stats(args, count.as_str(), started);
         return Ok(Outcome::Done);
     }
+    let problem = Problem::from_matrix(&name, &m);
     let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
     let step = matches!(mode, Mode::Step { .. });
     let Some(count) = emit(args, &problem, listed, mode.limit(), step)? else {
@@ -203,7 +203,7 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
 }
 
 /// `--top K --max|--min`: the K best selections by sum, best first.
-fn top(args: &SelectArgs, m: &Matrix, problem: &Problem, k: usize) -> Result<()> {
+fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
     // clap requires one of --max and --min with --top
     let sense = if args.min { Sense::Min } else { Sense::Max };
     if !m.is_exact() {
@@ -212,10 +212,22 @@ fn top(args: &SelectArgs, m: &Matrix, problem: &Problem, k: usize) -> Result<()>
             args.display_path()
         );
     }
-    let ranked = matrix::top_k(m, k, sense)
+    let ranked: Vec<Solution> = matrix::top_k(m, k, sense)
         .into_iter()
-        .map(|s| Solution { cells: s.cells });
-    emit(args, problem, ranked, None, false)?;
+        .map(|s| Solution { cells: s.cells })
+        .collect();
+    // the board the selections print on, made after the solve: every
+    // value for a picture of the matrix, else only the chosen cells' values
+    let problem = if matches!(args.format, Format::Board | Format::Svg) {
+        Problem::from_matrix(name, m)
+    } else {
+        let mut chosen = vec![false; m.rows * m.cols];
+        for &(r, c) in ranked.iter().flat_map(|s| &s.cells) {
+            chosen[r * m.cols + c] = true;
+        }
+        Problem::from_matrix_showing(name, m, |cell| chosen[cell])
+    };
+    emit(args, &problem, ranked.into_iter(), None, false)?;
     Ok(())
 }
 

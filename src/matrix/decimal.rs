@@ -47,6 +47,17 @@ impl BigDecimal {
         Some(BigDecimal::new(mantissa, exp - frac.len() as i64))
     }
 
+    /// `mantissa × 10^exp`.
+    pub(crate) fn scaled(mantissa: i128, exp: i32) -> BigDecimal {
+        BigDecimal::new(BigInt::from(mantissa), i64::from(exp))
+    }
+
+    /// The value as an integer, `None` for a fraction.
+    pub(crate) fn to_integer(&self) -> Option<BigInt> {
+        let k = u32::try_from(self.exp).ok()?;
+        Some(&self.mantissa * BigInt::from(10).pow(k))
+    }
+
     fn new(mut mantissa: BigInt, mut exp: i64) -> BigDecimal {
         let zero = BigInt::from(0);
         if mantissa == zero {

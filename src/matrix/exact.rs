@@ -1,24 +1,19 @@
 //! Exact arithmetic on matrix values, and the oriented numeric view.
 //!
-//! Every value is read as a decimal `mantissa × 10^exp`. When all values fit,
-//! they are scaled by one common `10^scale` to integers of at most 96 bits and
-//! summed as `i128`: sums and comparisons are then exact, whatever the order of
-//! addition. Otherwise (values needing more than 28 decimal places, or spanning
-//! too many digits) the view falls back to `f64`.
+//! A matrix's [`Numbers`] are read as decimals scaled by one common
+//! `10^scale` to integers of at most 96 bits, summed here as `i128`: sums and
+//! comparisons are then exact, whatever the order of addition. Otherwise
+//! (values needing more than 28 decimal places, or spanning too many digits)
+//! the view is `f64`.
 
 use std::cmp::Ordering;
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 use super::Matrix;
+use super::numbers::Numbers;
 
-/// Most decimal places an exact view may scale by.
-const MAX_SCALE: i64 = 28;
-/// Largest scaled magnitude: sums over 4096 rows and Hungarian potentials
-/// then stay far inside `i128`.
-const MAX_SCALED: i128 = 1 << 96;
-
-/// A number type the algorithms run on: exact `i128` or fallback `f64`.
+/// A number type the algorithms run on: exact `i64` or `i128`, or fallback `f64`.
 pub(crate) trait Cost:
     Copy
     + PartialEq
@@ -36,6 +31,14 @@ pub(crate) trait Cost:
     const EXACT: bool;
     /// A total order (for `f64`: `total_cmp`).
     fn cmp_total(&self, other: &Self) -> Ordering;
+}
+
+impl Cost for i64 {
+    const ZERO: Self = 0;
+    const EXACT: bool = true;
+    fn cmp_total(&self, other: &Self) -> Ordering {
+        self.cmp(other)
+    }
 }
 
 impl Cost for i128 {
@@ -124,44 +127,19 @@ pub(crate) enum Numeric {
 
 impl Numeric {
     pub fn new(matrix: &Matrix) -> Numeric {
-        let decimals: Option<Vec<Option<Decimal>>> = matrix
-            .cells
-            .iter()
-            .map(|c| match c {
-                None => Some(None),
-                Some(v) => Decimal::parse(&v.text).map(Some),
-            })
-            .collect();
-        if let Some(decimals) = decimals {
-            let scale = decimals
-                .iter()
-                .flatten()
-                .map(|d| -d.exp)
-                .max()
-                .unwrap_or(0)
-                .max(0);
-            if scale <= MAX_SCALE {
-                let scaled: Option<Vec<Option<i128>>> = decimals
-                    .iter()
-                    .map(|d| match d {
-                        None => Some(None),
-                        Some(d) => d.scaled(scale).filter(|s| s.abs() <= MAX_SCALED).map(Some),
-                    })
-                    .collect();
-                if let Some(scaled) = scaled {
-                    let grid = Grid::oriented(matrix.rows, matrix.cols, |r, c| {
-                        scaled[r * matrix.cols + c]
-                    });
-                    return Numeric::Exact {
-                        grid,
-                        scale: scale as u32,
-                    };
-                }
+        let numbers = &matrix.numbers;
+        let at = |r: usize, c: usize| r * matrix.cols + c;
+        match numbers {
+            Numbers::Float { .. } => {
+                Numeric::Float(Grid::oriented(matrix.rows, matrix.cols, |r, c| {
+                    numbers.get(at(r, c))
+                }))
             }
+            _ => Numeric::Exact {
+                grid: Grid::oriented(matrix.rows, matrix.cols, |r, c| numbers.scaled(at(r, c))),
+                scale: numbers.scale(),
+            },
         }
-        Numeric::Float(Grid::oriented(matrix.rows, matrix.cols, |r, c| {
-            matrix.get(r, c)
-        }))
     }
 }
 
@@ -231,16 +209,6 @@ impl Decimal {
         })
     }
 
-    /// `self × 10^scale` when that is an integer that fits.
-    pub fn scaled(&self, scale: i64) -> Option<i128> {
-        let k = self.exp + scale;
-        if k < 0 {
-            return None;
-        }
-        let p = pow10(u32::try_from(k).ok()?)?;
-        self.mantissa.checked_mul(p)
-    }
-
     /// `floor` (or `ceil`) of `self × 10^scale`, saturating.
     pub fn scaled_rounded(&self, scale: i64, ceil: bool) -> i128 {
         let k = self.exp + scale;
@@ -275,16 +243,7 @@ fn pow10(k: u32) -> Option<i128> {
 
 /// An exact scaled sum `s × 10^-scale` as the nearest `f64`.
 pub(crate) fn scaled_to_f64(s: i128, scale: u32) -> f64 {
-    const EXACT: i128 = 1 << 53;
-    if s.abs() <= EXACT && scale <= 22 {
-        // both operands exact: one correctly rounded division
-        return s as f64 / 10f64.powi(scale as i32);
-    }
-    let digits = s.unsigned_abs().to_string();
-    let sign = if s < 0 { "-" } else { "" };
-    format!("{sign}{digits}e-{scale}")
-        .parse()
-        .expect("a formatted decimal parses")
+    super::numbers::scaled_to_f64(s, -(scale as i32))
 }
 
 #[cfg(test)]

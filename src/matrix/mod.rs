@@ -42,25 +42,28 @@
 //! assert_eq!(count(&m, &Threads::default()).unwrap().to_string(), "2");
 //! ```
 //!
-//! Sums are exact: values are read as decimals and summed as scaled integers
-//! (see [`Matrix::is_exact`]); only matrices whose values span more than about
-//! 28 decimal digits fall back to `f64` arithmetic, where bounded listings
-//! compare every sum in exact big decimals instead of pruning.
+//! Sums are exact: each value is read once, as a decimal scaled to an
+//! integer (`i64` when they all fit, else `i128`), and the solves run on
+//! those integers (see [`Matrix::is_exact`]); only matrices whose values span
+//! more than about 28 decimal digits fall back to `f64` arithmetic, where
+//! bounded listings compare every sum in exact big decimals instead of
+//! pruning.
 
 mod assign;
 mod decimal;
 mod exact;
 mod frontier;
 mod inclusion;
+mod numbers;
 mod parse;
 mod permanent;
 mod select;
 
-pub use assign::{Sense, assign, assign_floats, top_k};
+pub use assign::{Sense, assign, assign_floats, top_k, top_k_until};
 pub use decimal::BigDecimal;
 pub use parse::{
-    Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, Value,
-    parse_number, quote,
+    Builder, Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError,
+    Value, parse_number, quote,
 };
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
@@ -90,8 +93,9 @@ impl Selection {
 
 impl Matrix {
     /// A `rows × cols` matrix of `f64` values, row-major; `NaN` and infinite
-    /// values are holes. Each cell's text is the shortest that reads back the
-    /// same number (see [`Value::from_f64`]).
+    /// values are holes. Each value is read as the shortest decimal that
+    /// reads back the same number (see [`Value::from_f64`]): `0.1` is exactly
+    /// one tenth.
     ///
     /// ```
     /// use placer::matrix::Matrix;
@@ -106,13 +110,15 @@ impl Matrix {
     /// When `values.len() != rows * cols`.
     pub fn from_f64s(rows: usize, cols: usize, values: &[f64]) -> Matrix {
         assert_eq!(values.len(), rows * cols, "rows × cols values");
+        let mut numbers = numbers::Numbers::with_capacity(values.len());
+        for &v in values {
+            numbers.push_f64(v);
+        }
         Matrix {
             rows,
             cols,
-            cells: values
-                .iter()
-                .map(|&v| v.is_finite().then(|| Value::from_f64(v)))
-                .collect(),
+            numbers,
+            integral: false,
             labels: Labels::default(),
         }
     }

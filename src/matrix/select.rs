@@ -87,10 +87,13 @@ impl Exact {
         let decimal = |v: f64| BigDecimal::parse(&Value::from_f64(v).text);
         Exact {
             cols: matrix.cols,
-            values: matrix
-                .cells
-                .iter()
-                .map(|c| c.as_ref().and_then(|v| BigDecimal::parse(&v.text)))
+            values: (0..matrix.rows * matrix.cols)
+                .map(|i| {
+                    matrix
+                        .numbers
+                        .value(i)
+                        .and_then(|v| BigDecimal::parse(&v.text))
+                })
                 .collect(),
             lo: bounds.min_sum.and_then(decimal),
             hi: bounds.max_sum.and_then(decimal),

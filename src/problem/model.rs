@@ -220,8 +220,16 @@ impl Problem {
     /// Rooks on a matrix board: one piece in every row and no column twice
     /// (one in every column when the matrix is taller than wide), never on a hole.
     pub fn from_matrix(name: &str, m: &Matrix) -> Problem {
+        Problem::from_matrix_showing(name, m, |_| true)
+    }
+
+    /// [`Problem::from_matrix`] with values written out only on the cells
+    /// `shown(cell)` (row-major index), the others `None`: enough for
+    /// output formats that print only chosen cells' values (JSON), without
+    /// a text per cell of a large matrix.
+    pub fn from_matrix_showing(name: &str, m: &Matrix, shown: impl Fn(usize) -> bool) -> Problem {
         let values: Vec<Option<Value>> = (0..m.rows * m.cols)
-            .map(|i| m.value(i / m.cols, i % m.cols).cloned())
+            .map(|i| shown(i).then(|| m.value(i / m.cols, i % m.cols)).flatten())
             .collect();
         Problem {
             name: name.to_string(),
@@ -230,7 +238,9 @@ impl Problem {
             rows: m.rows,
             cols: m.cols,
             wrap: false,
-            holes: values.iter().map(Option::is_none).collect(),
+            holes: (0..m.rows * m.cols)
+                .map(|i| m.is_hole(i / m.cols, i % m.cols))
+                .collect(),
             givens: Vec::new(),
             regions: None,
             values: Some(values),

@@ -11,8 +11,8 @@ use super::sap::{self, Costs, NONE, Weight};
 #[derive(Clone)]
 pub(super) struct Lap<'g, C> {
     pub(super) grid: &'g Costs<C>,
-    /// Barred `(row, col)` cells, `m × n`.
-    pub(super) barred: Vec<bool>,
+    /// Barred `(row, col)` cells, `m × n`; empty while none is.
+    barred: Vec<bool>,
     pub(super) row_active: Vec<bool>,
     pub(super) col_active: Vec<bool>,
     pub(super) u: Vec<C>,
@@ -29,10 +29,10 @@ impl<'g, C: Weight> Lap<'g, C> {
         fixed: &[usize],
         barred_cells: &[(usize, usize)],
     ) -> Self {
-        let (m, n) = (grid.m, grid.n);
+        let n = grid.n;
         let mut lap = Lap {
             grid,
-            barred: vec![false; m * n],
+            barred: Vec::new(),
             row_active: vec![true; n],
             col_active: vec![true; n],
             u: vec![C::ZERO; n],
@@ -41,7 +41,7 @@ impl<'g, C: Weight> Lap<'g, C> {
             col_row: vec![NONE; n],
         };
         for &(i, j) in barred_cells {
-            lap.barred[i * n + j] = true;
+            lap.bar(i, j);
         }
         for (i, &j) in fixed.iter().enumerate() {
             lap.row_active[i] = false;
@@ -52,13 +52,22 @@ impl<'g, C: Weight> Lap<'g, C> {
         lap
     }
 
+    /// Bars the cell `(i, j)`.
+    pub(super) fn bar(&mut self, i: usize, j: usize) {
+        let (m, n) = (self.grid.m, self.grid.n);
+        if self.barred.is_empty() {
+            self.barred = vec![false; m * n];
+        }
+        self.barred[i * n + j] = true;
+    }
+
     /// Solves from scratch with the dense fast path on the active rows and
     /// columns; the dummies then take the free columns.
     pub(super) fn solve(&mut self) -> bool {
         let (m, n) = (self.grid.m, self.grid.n);
         let rows: Vec<usize> = (0..m).filter(|&i| self.row_active[i]).collect();
         let cols: Vec<usize> = (0..n).filter(|&j| self.col_active[j]).collect();
-        let whole = rows.len() == m && cols.len() == n && !self.barred.contains(&true);
+        let whole = rows.len() == m && cols.len() == n && self.barred.is_empty();
         let mut dense = Vec::new();
         if !whole {
             dense.reserve(rows.len() * cols.len());
@@ -106,7 +115,7 @@ impl<'g, C: Weight> Lap<'g, C> {
             None
         } else if i >= self.grid.m {
             Some(C::ZERO)
-        } else if self.barred[i * self.grid.n + j] {
+        } else if !self.barred.is_empty() && self.barred[i * self.grid.n + j] {
             None
         } else {
             self.grid.at(i, j)
@@ -193,7 +202,8 @@ impl<'g, C: Weight> Lap<'g, C> {
     /// cells, so the sum stays optimal).
     pub(super) fn lexmin(&mut self) {
         let (m, n) = (self.grid.m, self.grid.n);
-        let mut dead = vec![false; n];
+        // `dead[c] == i + 1`: column c leads nowhere for row i (no clearing per row)
+        let mut dead = vec![0usize; n];
         let mut fixed_col = vec![false; n];
         let mut stack: Vec<(usize, usize)> = Vec::new();
         // each row's tight columns, found when first needed
@@ -206,13 +216,13 @@ impl<'g, C: Weight> Lap<'g, C> {
                 continue;
             }
             let cur = self.row_col[i];
-            dead.fill(false);
+            let stamp = i + 1;
             let mut dummy_tried = false;
             let (row, ui) = (&self.grid.cost[i * n..(i + 1) * n], self.u[i]);
             'cands: for c in 0..cur {
                 // the reduced cost first: most cells are not tight
                 if C::path(C::ZERO, row[c], ui, self.v[c]) != C::ZERO
-                    || dead[c]
+                    || dead[c] == stamp
                     || fixed_col[c]
                     || !self.tight(i, c)
                 {
@@ -220,7 +230,7 @@ impl<'g, C: Weight> Lap<'g, C> {
                 }
                 // Can the holder of `c` move on, and so on, until a holder
                 // moves into `cur` (which row `i` leaves)?
-                dead[c] = true;
+                dead[c] = stamp;
                 stack.clear();
                 stack.push((c, 0));
                 while let Some(&mut (x, ref mut next)) = stack.last_mut() {
@@ -232,13 +242,15 @@ impl<'g, C: Weight> Lap<'g, C> {
                         }
                         dummy_tried = true;
                     }
-                    let ways = tight[h].get_or_insert_with(|| {
+                    // alike dummies share one list (slot m: the first dummy's)
+                    let slot = if alike && h >= m { m } else { h };
+                    let ways = tight[slot].get_or_insert_with(|| {
                         (0..n).filter(|&y| self.tight(h, y)).collect::<Vec<_>>()
                     });
                     let mut advanced = None;
                     while let Some(&y) = ways.get(*next) {
                         *next += 1;
-                        if y == cur || (!dead[y] && !fixed_col[y]) {
+                        if y == cur || (dead[y] != stamp && !fixed_col[y]) {
                             advanced = Some(y);
                             break;
                         }
@@ -258,7 +270,7 @@ impl<'g, C: Weight> Lap<'g, C> {
                             break 'cands;
                         }
                         Some(y) => {
-                            dead[y] = true;
+                            dead[y] = stamp;
                             stack.push((y, 0));
                         }
                         None => {

@@ -33,9 +33,11 @@
 //! # Arithmetic
 //!
 //! A [`Matrix`] keeps exact decimal semantics: its values are scaled to
-//! integers and every solve runs in `i128`, exact whatever the order of
-//! operations (only matrices that do not fit fall back to `f64`). The fast
-//! path loses nothing there. [`assign_floats`] is for values that *are*
+//! integers and every solve runs on them, in `i64` when the values are small
+//! enough that no sum or potential can come near its range (see
+//! [`sap::fits_i64`]), else in `i128`: exact whatever the order of operations
+//! (only matrices that do not fit fall back to `f64`). The fast path loses
+//! nothing there. [`assign_floats`] is for values that *are*
 //! `f64`s (numpy float arrays from Python): it solves in `f64` arithmetic, as
 //! scipy does, without turning each value into a decimal first. Its optimum
 //! is exact whenever `f64` sums are (integers below 2^50, for instance);
@@ -46,10 +48,13 @@ mod lap;
 mod murty;
 mod sap;
 
-use super::exact::{Numeric, scaled_to_f64};
+use super::exact::scaled_to_f64;
+use super::numbers::Numbers;
 use super::{Matrix, Selection};
 use murty::ranked;
-use sap::Costs;
+use sap::{Costs, Weight, fits_i64};
+
+use crate::search::Stop;
 
 /// Whether the best selection has the smallest or the largest sum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,20 +93,56 @@ pub fn assign(matrix: &Matrix, sense: Sense) -> Option<Selection> {
 /// Murty's partitioning with warm-started children, a queue of at most `k`
 /// subproblems and a lower bound that skips hopeless children.
 pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
+    top_k_until(matrix, k, sense, &Stop::new())
+}
+
+/// [`top_k`] that ends early once `stop` is set (another thread's Ctrl-C),
+/// with the selections found so far: a best prefix of the K best. It is
+/// checked between selections, so it ends within one solve.
+pub fn top_k_until(matrix: &Matrix, k: usize, sense: Sense, stop: &Stop) -> Vec<Selection> {
     let negate = sense == Sense::Max;
-    match Numeric::new(matrix) {
-        Numeric::Exact { grid, scale } => ranked(&Costs::new(&grid, negate), k)
-            .into_iter()
-            .map(|(cells, sum)| Selection {
-                cells,
-                sum: scaled_to_f64(sum, scale),
-            })
-            .collect(),
-        Numeric::Float(grid) => ranked(&Costs::new(&grid, negate), k)
-            .into_iter()
-            .map(|(cells, sum)| Selection { cells, sum })
-            .collect(),
+    let (rows, cols) = (matrix.rows, matrix.cols);
+    match &matrix.numbers {
+        Numbers::Small { scale, values } => {
+            let max = values
+                .iter()
+                .map(|&v| if v == i64::MIN { 0 } else { v.unsigned_abs() })
+                .max()
+                .unwrap_or(0);
+            if fits_i64(max, rows.max(cols)) {
+                let costs = Costs::oriented(rows, cols, negate, |k| {
+                    Some(values[k]).filter(|&v| v != i64::MIN)
+                });
+                return best(&costs, k, stop, |s| scaled_to_f64(i128::from(s), *scale));
+            }
+            let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.scaled(k));
+            best(&costs, k, stop, |s| scaled_to_f64(s, *scale))
+        }
+        Numbers::Wide { scale, .. } => {
+            let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.scaled(k));
+            best(&costs, k, stop, |s| scaled_to_f64(s, *scale))
+        }
+        Numbers::Float { .. } => {
+            let costs = Costs::oriented(rows, cols, negate, |k| matrix.numbers.get(k));
+            best(&costs, k, stop, |s| s)
+        }
     }
+}
+
+/// The `k` best selections of `costs`, their sums made `f64` by `to_f64`.
+fn best<C: Weight>(
+    costs: &Costs<C>,
+    k: usize,
+    stop: &Stop,
+    to_f64: impl Fn(C) -> f64,
+) -> Vec<Selection> {
+    ranked(costs, k, stop)
+        .into_iter()
+        .map(|(cells, sum)| Selection {
+            cells,
+            sum: to_f64(sum),
+        })
+        .collect()
 }
 
 /// The best selection of a `rows × cols` matrix of `f64` values, row-major;
@@ -131,33 +172,10 @@ pub fn top_k(matrix: &Matrix, k: usize, sense: Sense) -> Vec<Selection> {
 /// When `values.len() != rows * cols`.
 pub fn assign_floats(rows: usize, cols: usize, values: &[f64], sense: Sense) -> Option<Selection> {
     assert_eq!(values.len(), rows * cols, "rows × cols values");
-    let negate = sense == Sense::Max;
-    let cost = |v: f64| match v {
-        v if !v.is_finite() => f64::INFINITY,
-        v if negate => -v,
-        v => v,
-    };
-    let transposed = rows > cols;
-    let (m, n) = if transposed {
-        (cols, rows)
-    } else {
-        (rows, cols)
-    };
-    let oriented = if transposed {
-        (0..m * n)
-            .map(|k| cost(values[(k % n) * cols + k / n]))
-            .collect()
-    } else {
-        values.iter().map(|&v| cost(v)).collect()
-    };
-    let costs = Costs {
-        m,
-        n,
-        transposed,
-        cost: oriented,
-        negated: negate,
-    };
-    ranked(&costs, 1)
+    let costs = Costs::oriented(rows, cols, sense == Sense::Max, |k| {
+        Some(values[k]).filter(|v| v.is_finite())
+    });
+    ranked(&costs, 1, &Stop::new())
         .pop()
         .map(|(cells, sum)| Selection { cells, sum })
 }

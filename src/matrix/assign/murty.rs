@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use super::super::exact::Cost;
 use super::lap::{Lap, sum_of};
 use super::sap::{Costs, NONE, Weight};
+use crate::search::Stop;
 
 /// A subproblem in the queue: its minimum, and how to rebuild it.
 struct Node<C> {
@@ -43,8 +44,12 @@ impl<C: Cost> Ord for Node<C> {
 }
 
 /// The first `k` selections under (sum, column sequence), as original cells
-/// and sums.
-pub(super) fn ranked<C: Weight>(costs: &Costs<C>, k: usize) -> Vec<(Vec<(usize, usize)>, C)> {
+/// and sums; those found so far once `stop` is set (checked between them).
+pub(super) fn ranked<C: Weight>(
+    costs: &Costs<C>,
+    k: usize,
+    stop: &Stop,
+) -> Vec<(Vec<(usize, usize)>, C)> {
     let mut out = Vec::new();
     if k == 0 {
         return out;
@@ -67,7 +72,7 @@ pub(super) fn ranked<C: Weight>(costs: &Costs<C>, k: usize) -> Vec<(Vec<(usize, 
     let mut cached = Some(root);
     while let Some(node) = queue.pop_first() {
         out.push((costs.cells(&node.cols), costs.sum(&node.cols)));
-        if out.len() == k {
+        if out.len() == k || stop.is_set() {
             break;
         }
         let room = k - out.len();
@@ -121,7 +126,7 @@ pub(super) fn ranked<C: Weight>(costs: &Costs<C>, k: usize) -> Vec<(Vec<(usize, 
                 && !hopeless(node.cost + b, &queue)
             {
                 let mut child = prefix_lap.clone();
-                child.barred[i * costs.n + j] = true;
+                child.bar(i, j);
                 child.row_col[i] = NONE;
                 child.col_row[j] = NONE;
                 let mut found = child.augment(i);

@@ -18,29 +18,51 @@
 //! columns left free (which a padded zero-cost row may take), so
 //! [`super::lap::Lap`] continues from it unchanged.
 //!
-//! With `i128` (exact matrices) every step is exact. With `f64` (floats from
+//! With integers (`i64` when the scaled values are small enough, see
+//! [`fits_i64`], else `i128`) every step is exact, and a hole is a large
+//! finite cost, so the scans have no branch for it. With `f64` (floats from
 //! Python) the arithmetic rounds as scipy's does.
 
-use super::super::exact::{Cost, Grid, original_cells};
+use super::super::exact::{Cost, original_cells};
 
 /// A cost type with a value for holes.
 pub(crate) trait Weight: Cost {
-    /// The cost of a hole: larger than every real path.
+    /// The cost of a hole: larger than every real path, and still so after
+    /// adding or subtracting any sum of real costs and potentials.
     const INF: Self;
-    /// `base + c − u − v`, or `INF` when `c` is a hole.
+    /// `base + c − u − v`; a hole's [`Weight::INF`] stays [`Weight::is_inf`].
     fn path(base: Self, c: Self, u: Self, v: Self) -> Self;
+    /// Whether a computed path goes through a hole.
+    fn is_inf(self) -> bool;
 }
 
-impl Weight for i128 {
-    const INF: Self = i128::MAX;
-    #[inline]
-    fn path(base: Self, c: Self, u: Self, v: Self) -> Self {
-        if c == Self::INF {
-            Self::INF
-        } else {
-            base + c - u - v
+/// Integer costs: `INF` is a large finite value, so a path through a hole
+/// costs no branch; [`fits`] keeps the real costs small enough beside it.
+macro_rules! integer_weight {
+    ($t:ty, $inf:expr) => {
+        impl Weight for $t {
+            const INF: Self = $inf;
+            #[inline]
+            fn path(base: Self, c: Self, u: Self, v: Self) -> Self {
+                base + c - u - v
+            }
+            #[inline]
+            fn is_inf(self) -> bool {
+                self >= Self::INF / 2
+            }
         }
-    }
+    };
+}
+
+integer_weight!(i64, 1 << 61);
+integer_weight!(i128, 1 << 120);
+
+/// Whether costs of magnitude at most `max` on an `n`-column grid may be
+/// solved in `i64`: sums, potentials and paths (at most about `4 n max`)
+/// then stay below 2^58, far from `INF = 2^61` and from overflow.
+pub(crate) fn fits_i64(max: u64, n: usize) -> bool {
+    max.checked_mul(4 * n as u64 + 8)
+        .is_some_and(|b| b <= 1 << 58)
 }
 
 impl Weight for f64 {
@@ -49,6 +71,10 @@ impl Weight for f64 {
     fn path(base: Self, c: Self, u: Self, v: Self) -> Self {
         // a hole's INF stays INF: u, v and base are finite
         base + c - u - v
+    }
+    #[inline]
+    fn is_inf(self) -> bool {
+        self == f64::INFINITY
     }
 }
 
@@ -72,21 +98,46 @@ pub(crate) struct Costs<C> {
 }
 
 impl<C: Weight> Costs<C> {
-    /// The costs of a grid, negated when `negate` (to maximize).
-    pub fn new(grid: &Grid<C>, negate: bool) -> Costs<C> {
-        let cost = grid
-            .cost
-            .iter()
-            .map(|c| match c {
-                None => C::INF,
-                Some(c) if negate => -*c,
-                Some(c) => *c,
-            })
-            .collect();
+    /// The oriented costs of a `rows × cols` matrix whose row-major cell
+    /// `k` is `value(k)` (`None` for a hole), negated when `negate` (to
+    /// maximize).
+    pub fn oriented(
+        rows: usize,
+        cols: usize,
+        negate: bool,
+        value: impl Fn(usize) -> Option<C>,
+    ) -> Costs<C> {
+        let cost = |k: usize| match value(k) {
+            None => C::INF,
+            Some(c) if negate => -c,
+            Some(c) => c,
+        };
+        let transposed = rows > cols;
+        let (m, n) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let cost = if transposed {
+            // oriented (i, j) is the matrix's (j, i): read in blocks of
+            // rows, so that each block's cells stay in the cache
+            let mut out = vec![C::ZERO; m * n];
+            const BLOCK: usize = 32;
+            for r0 in (0..rows).step_by(BLOCK) {
+                for c in 0..cols {
+                    for r in r0..(r0 + BLOCK).min(rows) {
+                        out[c * n + r] = cost(r * cols + c);
+                    }
+                }
+            }
+            out
+        } else {
+            (0..m * n).map(cost).collect()
+        };
         Costs {
-            m: grid.m,
-            n: grid.n,
-            transposed: grid.transposed,
+            m,
+            n,
+            transposed,
             cost,
             negated: negate,
         }
@@ -217,7 +268,7 @@ impl<C: Weight> State<'_, C> {
                 .filter(|&j| j != j1)
                 .map(|j| C::path(C::ZERO, row[j], C::ZERO, self.v[j]))
                 .fold(C::INF, |a, b| if b < a { b } else { a });
-            if second != C::INF {
+            if !second.is_inf() {
                 self.v[j1] -= second;
                 self.u[i] = second;
             }
@@ -246,13 +297,13 @@ impl<C: Weight> State<'_, C> {
                     }
                 }
             }
-            if u1 == C::INF {
+            if u1.is_inf() {
                 return None;
             }
             let holder = self.col_row[j1];
             if holder == NONE {
                 self.assign(i, j1);
-            } else if u1 < u2 && u2 != C::INF && budget > 0 {
+            } else if u1 < u2 && !u2.is_inf() && budget > 0 {
                 budget -= 1;
                 self.v[j1] -= u2 - u1;
                 self.row_col[holder] = NONE;
@@ -329,7 +380,7 @@ impl<C: Weight> Search<C> {
                     at = k;
                 }
             }
-            if lowest == C::INF {
+            if lowest.is_inf() {
                 return None;
             }
             base = lowest;

@@ -4,8 +4,8 @@
 use std::fmt;
 
 use super::Layout;
-use super::read::cell;
 use super::records::{Field, Separator};
+use crate::matrix::numbers::read;
 
 /// What a cell that is not a number suggests about the file's layout. Its
 /// `Display` names the command-line flags; `placer.select` names its keywords.
@@ -66,7 +66,9 @@ impl fmt::Display for Hint {
 
 /// Whether every cell of `fields` is a number or a hole.
 fn numbers(fields: &[Field<'_>], decimal_comma: bool) -> bool {
-    fields.iter().all(|f| cell(&f.text, decimal_comma).is_ok())
+    fields
+        .iter()
+        .all(|f| f.text.is_empty() || read(&f.text, decimal_comma).is_ok())
 }
 
 /// The hint for cell `col` (0-based, after the labels) of data row `row`
@@ -90,7 +92,7 @@ pub(super) fn find<'t>(
             });
         }
     }
-    if !dec && text.contains(',') && cell(text, true).is_ok() {
+    if !dec && text.contains(',') && read(text, true).is_ok() {
         return Some(Hint::DecimalComma);
     }
     // the first cell text, the rest numbers

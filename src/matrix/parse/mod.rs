@@ -21,6 +21,7 @@ mod records;
 #[cfg(test)]
 mod tests;
 
+use super::numbers::Numbers;
 pub use error::{MatrixError, NumberError, quote};
 pub use hint::Hint;
 pub(crate) use number::is_decimal;
@@ -44,8 +45,11 @@ pub struct Matrix {
     pub rows: usize,
     /// Number of columns.
     pub cols: usize,
-    /// `rows × cols` cells, row-major; `None` is a hole.
-    pub cells: Vec<Option<Value>>,
+    /// `rows × cols` numbers, row-major, in the narrowest exact type that
+    /// holds them all (see [`Matrix::is_exact`]).
+    pub(crate) numbers: Numbers,
+    /// Whether every value was given as an integer (`7`, not `7.0` or `1e3`).
+    pub(crate) integral: bool,
     /// Row and column labels, when the file has them.
     pub labels: Labels,
 }
@@ -127,14 +131,38 @@ impl Matrix {
         assert!(!rows.is_empty(), "a matrix needs at least one row");
         let cols = rows[0].len();
         assert!(rows.iter().all(|r| r.len() == cols), "ragged rows");
+        let mut numbers = Numbers::with_capacity(rows.len() * cols);
+        for v in rows.iter().flatten() {
+            numbers.push_f64(v.unwrap_or(f64::NAN));
+        }
         Matrix {
             rows: rows.len(),
             cols,
-            cells: rows
-                .iter()
-                .flatten()
-                .map(|v| v.map(Value::from_f64))
-                .collect(),
+            numbers,
+            integral: false,
+            labels: Labels::default(),
+        }
+    }
+
+    /// A `rows × cols` matrix of integers, row-major, each kept exact.
+    ///
+    /// ```
+    /// use placer::matrix::Matrix;
+    ///
+    /// let m = Matrix::from_i64s(1, 2, vec![9007199254740993, -4]);
+    /// assert_eq!(m.integer(0, 0), Some(9007199254740993u64.into()));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `values.len() != rows * cols`.
+    pub fn from_i64s(rows: usize, cols: usize, values: Vec<i64>) -> Matrix {
+        assert_eq!(values.len(), rows * cols, "rows × cols values");
+        Matrix {
+            rows,
+            cols,
+            numbers: Numbers::from_i64s(values),
+            integral: true,
             labels: Labels::default(),
         }
     }
@@ -142,36 +170,129 @@ impl Matrix {
     /// Turns every cell equal (`==`, so `-0` equals `0`) to one of `values`
     /// into a hole; returns how many cells changed.
     pub fn skip(&mut self, values: &[f64]) -> usize {
+        if values.is_empty() {
+            return 0;
+        }
         let mut changed = 0;
-        for cell in &mut self.cells {
-            if cell.as_ref().is_some_and(|v| values.contains(&v.num)) {
-                *cell = None;
+        for i in 0..self.numbers.len() {
+            if self.numbers.get(i).is_some_and(|v| values.contains(&v)) {
+                self.numbers.set_hole(i);
                 changed += 1;
             }
         }
         changed
     }
 
-    /// The number at 0-based `(row, col)`, or `None` for a hole.
-    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
-        self.value(row, col).map(|v| v.num)
-    }
-
-    /// The value at 0-based `(row, col)`, or `None` for a hole.
-    pub fn value(&self, row: usize, col: usize) -> Option<&Value> {
+    /// Makes the cell at 0-based `(row, col)` a hole.
+    pub fn set_hole(&mut self, row: usize, col: usize) {
         assert!(row < self.rows && col < self.cols, "cell out of range");
-        self.cells[row * self.cols + col].as_ref()
+        self.numbers.set_hole(row * self.cols + col);
     }
 
-    /// Whether sums over this matrix are computed exactly: true unless its
-    /// values need more than 28 decimal places, or more than 96 bits once
-    /// scaled to integers. Otherwise sums use `f64` and ties may be decided
-    /// by rounding.
+    /// Whether the cell at 0-based `(row, col)` is a hole.
+    #[inline]
+    pub fn is_hole(&self, row: usize, col: usize) -> bool {
+        assert!(row < self.rows && col < self.cols, "cell out of range");
+        self.numbers.is_hole(row * self.cols + col)
+    }
+
+    /// The number at 0-based `(row, col)` (the nearest `f64`), or `None` for a hole.
+    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
+        assert!(row < self.rows && col < self.cols, "cell out of range");
+        self.numbers.get(row * self.cols + col)
+    }
+
+    /// The value at 0-based `(row, col)` with its text, or `None` for a hole.
+    /// The text is written from the number: the shortest plain decimal
+    /// (`2.5` for `+2.50`), `1e20` for round numbers of seven digits or more.
+    pub fn value(&self, row: usize, col: usize) -> Option<Value> {
+        assert!(row < self.rows && col < self.cols, "cell out of range");
+        self.numbers.value(row * self.cols + col)
+    }
+
+    /// The value at 0-based `(row, col)` as an exact integer, when every
+    /// value of the matrix was given as one (`7`, not `7.0` or `1e3`); else
+    /// `None` (also for a hole).
+    pub fn integer(&self, row: usize, col: usize) -> Option<num_bigint::BigInt> {
+        assert!(row < self.rows && col < self.cols, "cell out of range");
+        if !self.integral {
+            return None;
+        }
+        self.numbers.integer(row * self.cols + col)
+    }
+
+    /// Whether values and sums are exact: true unless the values need more
+    /// than 28 decimal places, or more than 96 bits once scaled to integers
+    /// (then each value is the nearest `f64` to what was written, sums use
+    /// `f64`, and ties may be decided by rounding).
     pub fn is_exact(&self) -> bool {
-        matches!(
-            super::exact::Numeric::new(self),
-            super::exact::Numeric::Exact { .. }
-        )
+        self.numbers.is_exact()
+    }
+}
+
+/// Builds a matrix cell by cell, row-major: numbers from text or `f64`,
+/// and holes.
+///
+/// ```
+/// use placer::matrix::Builder;
+///
+/// let mut b = Builder::new(4);
+/// b.text("12345678901234567890").unwrap();
+/// b.hole();
+/// b.float(0.5);
+/// b.text("-2").unwrap();
+/// let m = b.finish(2, 2);
+/// assert_eq!((m.get(0, 1), m.get(1, 0)), (None, Some(0.5)));
+/// assert_eq!(m.value(0, 0).unwrap().text, "12345678901234567890");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Builder {
+    numbers: Numbers,
+    integral: bool,
+}
+
+impl Builder {
+    /// A builder with room for `cells` cells.
+    pub fn new(cells: usize) -> Builder {
+        Builder {
+            numbers: Numbers::with_capacity(cells),
+            integral: true,
+        }
+    }
+
+    /// Adds a decimal written as text (`-3`, `2.5`, `1e-3`, as a file
+    /// holds them); an empty text is a hole.
+    pub fn text(&mut self, text: &str) -> Result<(), NumberError> {
+        self.integral &= self.numbers.push_text(text, false)?;
+        Ok(())
+    }
+
+    /// Adds a float, read as the shortest decimal that reads back the same;
+    /// `NaN` and infinities are holes.
+    pub fn float(&mut self, num: f64) {
+        self.integral &= !num.is_finite();
+        self.numbers.push_f64(num);
+    }
+
+    /// Adds a hole.
+    pub fn hole(&mut self) {
+        self.numbers.push_hole();
+    }
+
+    /// The `rows × cols` matrix of the cells added.
+    ///
+    /// # Panics
+    ///
+    /// When the cells added are not `rows × cols`.
+    pub fn finish(self, rows: usize, cols: usize) -> Matrix {
+        assert_eq!(self.numbers.len(), rows * cols, "rows × cols cells");
+        Matrix {
+            rows,
+            cols,
+            numbers: self.numbers,
+            integral: self.integral,
+            labels: Labels::default(),
+        }
     }
 }
 

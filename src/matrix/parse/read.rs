@@ -3,11 +3,9 @@
 use std::ops::Range;
 
 use super::hint;
-use super::number::{Value, parse_number};
 use super::records::{Field, Item, Records, Separator, sniff};
-use super::{
-    Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError, quote,
-};
+use super::{Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError};
+use crate::matrix::numbers::Numbers;
 
 /// Reads `text` laid out as `layout` says.
 pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
@@ -24,7 +22,8 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     let mut row_labels: Vec<String> = Vec::new();
     let mut blank: Option<(usize, Range<usize>)> = None;
     let (mut rows, mut cols) = (0, 0);
-    let mut cells = Vec::new();
+    let mut cells = Numbers::with_capacity(0);
+    let mut integral = true;
     while let Some(item) = items.next() {
         let (line, start, end, mut fields) = match item {
             // blank lines before the first and after the last data row are
@@ -64,6 +63,9 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         }
         if rows == 1 {
             cols = fields.len();
+            // about as many rows again as the first one's length fits in the text
+            let estimate = body.len() / (end - start + 1).max(1) + 1;
+            cells.reserve(estimate.min(MAX_ROWS) * cols.min(MAX_COLS));
             if cols > MAX_COLS {
                 return Err(MatrixError::TooLarge {
                     what: format!("{cols} columns"),
@@ -84,8 +86,8 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
             });
         }
         for (c, field) in fields.iter().enumerate() {
-            match cell(&field.text, layout.decimal_comma) {
-                Ok(value) => cells.push(value),
+            match cells.push_text(&field.text, layout.decimal_comma) {
+                Ok(integer) => integral &= integer,
                 Err(error) => {
                     let hint = if matches!(error, NumberError::NotANumber(_)) {
                         let next = || next_record(&mut items);
@@ -127,7 +129,8 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     Ok(Matrix {
         rows,
         cols,
-        cells,
+        numbers: cells,
+        integral,
         labels: Labels {
             rows: layout.labels.then_some(row_labels),
             cols: cols_labels,
@@ -141,26 +144,4 @@ fn next_record<'t>(items: &mut Records<'t>) -> Option<Vec<Field<'t>>> {
         Item::Record { fields, .. } => Some(fields),
         Item::Blank(..) => None,
     })
-}
-
-/// A cell's value: `None` for an empty cell (a hole). With decimal commas
-/// the text is kept with a decimal point (`13,5` reads as `13.5`), and a
-/// `.` is refused.
-pub(super) fn cell(text: &str, decimal_comma: bool) -> Result<Option<Value>, NumberError> {
-    if text.is_empty() {
-        return Ok(None);
-    }
-    if !decimal_comma {
-        let num = parse_number(text)?;
-        return Ok(Some(Value {
-            num,
-            text: text.to_string(),
-        }));
-    }
-    let dotted = text.replace(',', ".");
-    match parse_number(&dotted) {
-        Ok(num) if !text.contains('.') => Ok(Some(Value { num, text: dotted })),
-        Err(NumberError::OutOfRange(_)) => Err(NumberError::OutOfRange(quote(text))),
-        _ => Err(NumberError::NotANumber(quote(text))),
-    }
 }

@@ -125,8 +125,8 @@ impl<'t> Records<'t> {
                 &tail[..tail.len() - 1]
             };
             raw.end = start + trimmed.len();
-            let value = String::from_utf8_lossy(&self.buf[..out]).into_owned();
-            fields.push(field(text, raw, value));
+            let value = String::from_utf8_lossy(&self.buf[..out]);
+            fields.push(field(text, raw, &value));
             if record_end {
                 break;
             }
@@ -141,7 +141,7 @@ impl<'t> Records<'t> {
 
 /// A field from its raw range and csv-core's unquoted text: trimmed, and
 /// one pair of quotes removed where csv-core left them (after blanks).
-fn field<'t>(text: &'t str, raw: Range<usize>, value: String) -> Field<'t> {
+fn field<'t>(text: &'t str, raw: Range<usize>, value: &str) -> Field<'t> {
     let slice = &text[raw.clone()];
     let lead = slice.len() - slice.trim_start().len();
     let inner = slice.trim();
@@ -220,7 +220,7 @@ fn split<'t>(
         .map(|part| {
             let from = part.as_ptr() as usize - text.as_ptr() as usize;
             debug_assert!(from >= start);
-            field(text, from..from + part.len(), part.to_string())
+            field(text, from..from + part.len(), part)
         })
         .collect()
 }

@@ -78,9 +78,9 @@ fn parts(matrix: &Matrix) -> Option<(usize, usize, Vec<Pattern>)> {
     };
     let usable = |i: usize, j: usize| {
         if transposed {
-            matrix.value(j, i).is_some()
+            !matrix.is_hole(j, i)
         } else {
-            matrix.value(i, j).is_some()
+            !matrix.is_hole(i, j)
         }
     };
     let rows: Vec<Vec<usize>> = (0..m)

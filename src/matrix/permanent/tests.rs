@@ -35,7 +35,7 @@ fn all_ones_25_is_25_factorial() {
 #[test]
 fn all_ones_with_a_hole() {
     let mut m = ones(25);
-    m.cells[0] = None;
+    m.set_hole(0, 0);
     assert_eq!(count_method(&m), CountMethod::Holes);
     assert_eq!(
         count(&m).unwrap().to_biguint(),

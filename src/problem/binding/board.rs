@@ -44,7 +44,7 @@ impl Binder<'_> {
         let symbol = self.symbol()?;
         let values = shape.matrix.map(|m| {
             (0..rows * cols)
-                .map(|i| m.value(i / cols, i % cols).cloned())
+                .map(|i| m.value(i / cols, i % cols))
                 .collect::<Vec<_>>()
         });
         let mut board = Board {
