@@ -240,34 +240,7 @@ impl Decimal {
         let p = pow10(u32::try_from(k).ok()?)?;
         self.mantissa.checked_mul(p)
     }
-
-    /// `floor` (or `ceil`) of `self × 10^scale`, saturating.
-    pub fn scaled_rounded(&self, scale: i64, ceil: bool) -> i128 {
-        let k = self.exp + scale;
-        if k >= 0 {
-            let big = if self.mantissa < 0 { -MAX_SUM } else { MAX_SUM };
-            return u32::try_from(k)
-                .ok()
-                .and_then(pow10)
-                .and_then(|p| self.mantissa.checked_mul(p))
-                .map_or(big, |v| v.clamp(-MAX_SUM, MAX_SUM));
-        }
-        let Some(p) = u32::try_from(-k).ok().and_then(pow10) else {
-            // |mantissa| < 10^38 ≤ p: the quotient is in (-1, 1)
-            return match (ceil, self.mantissa > 0) {
-                (true, true) => 1,
-                (false, false) => -1,
-                _ => 0,
-            };
-        };
-        let q = self.mantissa.div_euclid(p);
-        let exact = self.mantissa.rem_euclid(p) == 0;
-        if ceil && !exact { q + 1 } else { q }
-    }
 }
-
-/// A saturation value beyond any exact sum.
-const MAX_SUM: i128 = 1 << 120;
 
 fn pow10(k: u32) -> Option<i128> {
     10i128.checked_pow(k)
@@ -347,19 +320,6 @@ mod tests {
             }
         );
         assert_eq!(Decimal::parse("1e999999"), None);
-    }
-
-    #[test]
-    fn rounding_bounds() {
-        assert_eq!(d("1.25").scaled_rounded(1, false), 12);
-        assert_eq!(d("1.25").scaled_rounded(1, true), 13);
-        assert_eq!(d("-1.25").scaled_rounded(1, false), -13);
-        assert_eq!(d("-1.25").scaled_rounded(1, true), -12);
-        assert_eq!(d("1.2").scaled_rounded(1, true), 12);
-        assert_eq!(d("1e-50").scaled_rounded(0, true), 1);
-        assert_eq!(d("1e-50").scaled_rounded(0, false), 0);
-        assert_eq!(d("-1e-50").scaled_rounded(0, false), -1);
-        assert_eq!(d("1e300").scaled_rounded(0, false), MAX_SUM);
     }
 
     #[test]
