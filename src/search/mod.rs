@@ -151,6 +151,13 @@ pub(crate) fn ranked_first(
     propagate::PropagateWalker::ranked_first(model, rank, budget)
 }
 
+/// Whether `problem` has a solution, by the propagating search within
+/// `budget` nodes: `None` when the budget ran out before it knew.
+pub(crate) fn exists(problem: &crate::problem::Problem, budget: u64) -> Option<bool> {
+    let model = std::sync::Arc::new(propagate::Model::new(problem));
+    propagate::PropagateWalker::exists(model, budget)
+}
+
 /// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;

@@ -295,6 +295,18 @@ impl PropagateWalker {
         w.next_leaf().then(|| w.pieces())
     }
 
+    /// Whether the model's problem has a solution, as far as the walk
+    /// learns within `budget` nodes: `None` when the budget ran out first.
+    pub(crate) fn exists(m: Arc<Model>, budget: u64) -> Option<bool> {
+        let mut w = PropagateWalker::on(m, &[], &[]);
+        w.budget = budget;
+        if w.next_leaf() {
+            Some(true)
+        } else {
+            (w.phase == Phase::Done).then_some(false)
+        }
+    }
+
     /// The sum over the units but the total of ln C(open cells, pieces
     /// still needed), each in thousandths rounded down: how many ways the
     /// rules leave to fill the units, each counted on its own.
