@@ -5,13 +5,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use placer::problem::{Family, Warning};
-use placer::search::Stop;
+use placer::search::{MAX_THREADS, Stop};
 use placer::spec::BUILTIN;
-use placer::{Bindings, Diagnostic, ListOptions, Plan, Problem, RuleSpec, Source};
+use placer::{Bindings, Diagnostic, ListOptions, Plan, Problem, RuleSpec, Source, input};
 
 use crate::errors::{self, rule_error};
 use crate::logic;
@@ -53,11 +54,17 @@ fn problem_of(
     Ok(problem)
 }
 
-/// Worker threads: `None` or 0 means every core.
-fn threads(requested: Option<usize>) -> usize {
-    requested
+/// Worker threads: `None` or 0 means every core; more than the command
+/// line's `-j` takes ([`MAX_THREADS`]) is refused before any starts.
+fn threads(requested: Option<usize>) -> PyResult<usize> {
+    if let Some(n) = requested.filter(|&n| n > MAX_THREADS) {
+        return Err(PyValueError::new_err(format!(
+            "threads={n} is more than the supported {MAX_THREADS}"
+        )));
+    }
+    Ok(requested
         .filter(|&t| t > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())))
 }
 
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
@@ -111,7 +118,7 @@ pub fn count(
 ) -> PyResult<BigUint> {
     let plan = Arc::new(problem_of(rules, params, regions, cells)?.plan());
     let ask = Ask {
-        threads: self::threads(threads),
+        threads: self::threads(threads)?,
         unique,
         limit,
         estimate,
@@ -162,6 +169,19 @@ pub fn check<'py>(
     describe(py, &problem_of(rules, params, regions, cells)?.plan())
 }
 
+/// A picture file's text, read as the command line reads `--regions FILE`:
+/// UTF-8, at most the picture limit, so `/dev/zero` or a Latin-1 file is a
+/// `RuleError` naming the file.
+#[pyfunction]
+pub fn read_picture(path: std::path::PathBuf) -> PyResult<String> {
+    input::read(&path, input::Limit::PICTURE).map_err(|e| {
+        rule_error(&Diagnostic::new(format!(
+            "cannot read the picture {}: {e}",
+            path.display()
+        )))
+    })
+}
+
 /// `placer.rules`: the built-in rules as `(name, summary)`.
 #[pyfunction]
 pub fn builtin_rules() -> PyResult<Vec<(String, String)>> {
@@ -178,8 +198,8 @@ pub fn builtin_rules() -> PyResult<Vec<(String, String)>> {
 fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
     let p = &plan.problem;
     let d = PyDict::new(py);
-    d.set_item("name", &p.name())?;
-    d.set_item("summary", &p.summary())?;
+    d.set_item("name", p.name())?;
+    d.set_item("summary", p.summary())?;
     d.set_item("params", p.params().clone())?;
     d.set_item("rows", p.rows())?;
     d.set_item("cols", p.cols())?;
@@ -275,7 +295,7 @@ impl Puzzle {
     #[pyo3(signature = (threads=None))]
     fn count(&self, py: Python<'_>, threads: Option<usize>) -> PyResult<BigUint> {
         let ask = Ask {
-            threads: self::threads(threads),
+            threads: self::threads(threads)?,
             unique: false,
             limit: None,
             estimate: true,

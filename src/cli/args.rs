@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args as ClapArgs, Parser, Subcommand};
 
 use crate::output::Format;
+use crate::search::MAX_THREADS;
 
 /// Place pieces on a grid under constraints: count, list or find placements.
 #[derive(Debug, Parser)]
@@ -348,9 +349,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is not a size: a number with K, M, G or T"))
 }
 
-/// Most worker threads `-j` takes: more only spends minutes starting threads.
-pub const MAX_THREADS: usize = 1024;
-
+/// `-j N`: at most [`MAX_THREADS`].
 pub(super) fn parse_threads(s: &str) -> Result<usize, String> {
     let n: usize = s
         .trim()

@@ -27,6 +27,10 @@ pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
 
+/// Most worker threads a count takes (`-j`, Python's `threads=`): more only
+/// spends minutes starting threads.
+pub const MAX_THREADS: usize = 1024;
+
 use crate::engine::permutation as kernel;
 use crate::engine::units::UnitWalker;
 use crate::engine::walk::{Constructed, Walk, with_walker};

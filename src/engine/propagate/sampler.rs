@@ -76,6 +76,13 @@ pub(crate) fn ranked_first(problem: &Problem, rank: Vec<u32>, budget: u64) -> Op
     PropagateWalker::ranked_first(model, rank, budget)
 }
 
+/// Whether `problem` has a solution, by the propagating search within
+/// `budget` nodes: `None` when the budget ran out before it knew.
+pub(crate) fn exists(problem: &Problem, budget: u64) -> Option<bool> {
+    let model = Arc::new(Model::new(problem));
+    PropagateWalker::exists(model, budget)
+}
+
 /// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;
