@@ -3,7 +3,7 @@
 
 Run from the repository root after `pip install ./python numpy scipy`:
 
-    python python/bench/assignment.py [--rounds 5] [--quick]
+    python python/bench/assignment.py [--rounds 5] [--quick] [--only 300x1000]
 
 Each case builds one random array; placer (``select(a).best()``, the array
 handed over included) and scipy (``linear_sum_assignment(a)``, holes as
@@ -78,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="n up to 1000 only")
+    parser.add_argument("--only", help="only the shapes named so (e.g. 300x1000)")
     args = parser.parse_args()
     sizes = [50, 200, 1000] + ([] if args.quick else [2000])
     cases = []
@@ -85,6 +86,8 @@ def main() -> None:
         for n in sizes:
             cases.append((dtype, n, n, 0.0))
         cases += [(dtype, 300, 1000, 0.0), (dtype, 1000, 300, 0.0), (dtype, 1000, 1000, 0.25)]
+    if args.only:
+        cases = [c for c in cases if f"{c[1]}x{c[2]}" == args.only]
     print(f"{'dtype':<8} {'shape':<22} {'placer ms':>9} {'scipy ms':>9} {'ratio':>7}")
     worst = max(run(args.rounds, *c, seed=i) for i, c in enumerate(cases))
     print(f"every optimum equal; worst ratio {worst:.2f}")

@@ -50,10 +50,6 @@ fn cell(b: &mut Builder, obj: &Bound<'_, PyAny>, row: usize, col: usize) -> PyRe
     Ok(())
 }
 
-/// Largest matrix whose `best()` runs on the calling thread (a few
-/// milliseconds at most); larger ones run where Ctrl-C can interrupt them.
-const INLINE_CELLS: usize = 100 * 1000;
-
 /// The selections of a matrix: one cell from each row, no column twice (one
 /// from each column for a taller matrix), never on a hole.
 #[pyclass(module = "placer", frozen)]
@@ -289,23 +285,16 @@ impl Select {
     /// other matrices in exact decimals.
     #[pyo3(signature = (maximize=false))]
     fn best(&self, py: Python<'_>, maximize: bool) -> PyResult<Option<Solution>> {
+        let table = self.table();
         let sense = Select::sense(maximize);
-        let owner = self.owner.clone();
-        let solve = move || {
-            let table = owner.table().expect("a Select always owns a matrix");
-            match &table.floats {
-                Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
-                None => matrix::assign(table.matrix(), sense),
-            }
-        };
-        // a small solve is over before a thread would start; a larger one
-        // runs on its own, so that Ctrl-C raises at once
-        let (rows, cols) = self.table().shape();
-        let best = if rows * cols <= INLINE_CELLS {
-            py.detach(solve)
-        } else {
-            run::interruptible(py, Stop::new(), solve)?
-        };
+        // on this thread, without the GIL: a solve takes at most about a
+        // second (4 Mi cells), and a worker thread would cost more than
+        // small solves take (fresh memory for every call); Ctrl-C raises
+        // `KeyboardInterrupt` as soon as it returns
+        let best = py.detach(|| match &table.floats {
+            Some(f) => matrix::assign_floats(f.rows, f.cols, &f.values, sense),
+            None => matrix::assign(table.matrix(), sense),
+        });
         Ok(best.map(|s| self.solution(s)))
     }
 

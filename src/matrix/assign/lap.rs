@@ -245,15 +245,36 @@ impl<'g, C: Weight> Lap<'g, C> {
                     // alike dummies share one list (slot m: the first dummy's)
                     let slot = if alike && h >= m { m } else { h };
                     let ways = tight[slot].get_or_insert_with(|| {
-                        (0..n).filter(|&y| self.tight(h, y)).collect::<Vec<_>>()
+                        if h < m {
+                            // a real row: the reduced cost first, in one scan of its costs
+                            let (costs, uh) = (&self.grid.cost[h * n..(h + 1) * n], self.u[h]);
+                            (0..n)
+                                .filter(|&y| {
+                                    C::path(C::ZERO, costs[y], uh, self.v[y]) == C::ZERO
+                                        && self.tight(h, y)
+                                })
+                                .collect::<Vec<_>>()
+                        } else {
+                            (0..n).filter(|&y| self.tight(h, y)).collect::<Vec<_>>()
+                        }
                     });
                     let mut advanced = None;
                     while let Some(&y) = ways.get(*next) {
                         *next += 1;
-                        if y == cur || (dead[y] != stamp && !fixed_col[y]) {
+                        if y == cur {
                             advanced = Some(y);
                             break;
                         }
+                        if dead[y] == stamp || fixed_col[y] {
+                            continue;
+                        }
+                        if alike && dummy_tried && self.col_row[y] >= m {
+                            // held by an alike dummy, and one has been tried
+                            dead[y] = stamp;
+                            continue;
+                        }
+                        advanced = Some(y);
+                        break;
                     }
                     match advanced {
                         Some(y) if y == cur => {
