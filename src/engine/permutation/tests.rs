@@ -264,10 +264,11 @@ fn threads_do_not_change_results() {
 #[test]
 #[ignore = "slow in debug builds"]
 fn queens_a000170_large() {
-    let want: [(usize, u128, u128); 3] = [
+    let want: [(usize, u128, u128); 4] = [
         (14, 365_596, 45_752),
         (15, 2_279_184, 285_053),
         (16, 14_772_512, 1_846_955),
+        (17, 95_815_104, 11_977_939),
     ];
     for (n, total, unique) in want {
         let c = count(&Permutation::queens(n), 2);
