@@ -28,7 +28,7 @@ pub use count::{CountOptions, Counted, count};
 pub use error::SearchError;
 pub use estimate::{Estimate, REFUSE_BEYOND, estimate, human_time};
 pub use longrun::{Journal, Progress};
-pub(crate) use propagate::{Model, Rules, Sample};
+pub(crate) use propagate::{BAND_WIDEST, Model, Rules, Sample};
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
@@ -154,13 +154,15 @@ pub(crate) fn ranked_first(
 /// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;
-/// `None` when the rules find one without any supposition.
+/// `None` when the rules find one without any supposition. With `bands`
+/// the rules also count regions against bands of lines (dearer).
 pub(crate) fn refuted(
     model: &std::sync::Arc<Model>,
     pieces: &[usize],
     empty: &[usize],
+    bands: bool,
 ) -> Option<Vec<usize>> {
-    propagate::PropagateWalker::on(model.clone(), pieces, empty).refuted()
+    propagate::PropagateWalker::on(model.clone(), pieces, empty).refuted(bands)
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.
