@@ -122,6 +122,64 @@ fn logic_agrees_with_the_unique_solution_of_generated_puzzles() {
     }
 }
 
+/// Published Star Battles, read from `$PLACER_PUZZLES` (files
+/// `starK-….txt` as `bench/sbn.py` writes them; third-party data, never in
+/// the repository): every step of every explanation places only cells of
+/// the search's solution and empties only cells outside it, and each
+/// puzzle is unique. Prints the guesses per puzzle. `PLACER_PUZZLES=/tmp/sbn
+/// cargo test --release --test integration hints::published -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore]
+fn published_puzzles_are_explained_soundly() {
+    let Ok(dir) = std::env::var("PLACER_PUZZLES") else {
+        eprintln!("PLACER_PUZZLES is not set: nothing to check");
+        return;
+    };
+    let spec = RuleSpec::resolve("star-battle").unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let Some(k) = name
+            .strip_prefix("star")
+            .and_then(|s| s[..1].parse::<i64>().ok())
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&file).unwrap();
+        let bindings = placer::Bindings {
+            set: vec![("k".to_string(), k)],
+            regions: Some(placer::error::Source::new(&name, text)),
+            cells: None,
+        };
+        let p = placer::Problem::bind(&spec, &bindings).unwrap();
+        let path = path::explain(&p).unwrap();
+        assert_eq!(path.unique, Some(true), "{name}");
+        let mut board = Board::new(&p).unwrap();
+        for step in &path.steps {
+            board.apply(step);
+        }
+        assert!(board.solved(), "{name}");
+        let solution = board.cells_marked(Mark::Piece);
+        for step in &path.steps {
+            assert!(
+                step.place.iter().all(|c| solution.contains(c)),
+                "{name}: {step:?}"
+            );
+            assert!(
+                step.exclude.iter().all(|c| !solution.contains(c)),
+                "{name}: {step:?}"
+            );
+        }
+        eprintln!("{name}: {} guesses", path.guesses);
+    }
+}
+
 /// The same on many more puzzles: `cargo test --release --test integration
 /// hints::many -- --ignored`.
 #[test]

@@ -20,7 +20,8 @@ use crate::errors::rule_error;
 pub struct Step {
     /// The technique's name: ``"neighbours"``, ``"last-cells"``,
     /// ``"confined"``, ``"pairs-triples"``, ``"k-confined"``,
-    /// ``"capacity-2x2"``, ``"lookahead"``, ``"chain"``, ``"trial"``, or
+    /// ``"band-counting"``, ``"capacity-2x2"``, ``"band-2x2"``,
+    /// ``"lookahead"``, ``"chain"``, ``"trial"``, or
     /// ``"guess"`` (in ``explain()`` only, where logic runs out).
     technique: String,
     /// The technique in a few words (``"last cells left in a unit"``).

@@ -33,7 +33,7 @@ pub fn capacity(b: &Board) -> Option<Step> {
             groups.join(" "),
             b.problem.piece.name
         );
-        deduce(b, reason, &open, &blocks)
+        deduce(b, Technique::Capacity, reason, &open, &blocks)
     })
 }
 
@@ -132,12 +132,12 @@ fn block(b: &Board, r: isize, c: isize) -> Option<Vec<usize>> {
 
 /// Most search nodes one cover may take: a cover not found within them is
 /// not used (big Star Battles would otherwise spend minutes here).
-const COVER_NODES: usize = 2000;
+pub(super) const COVER_NODES: usize = 2000;
 
 /// Covers `cells` with at most `budget` blocks (depth-first: the first
 /// uncovered cell lies in one of the four blocks around it), visiting at most
 /// `nodes` more nodes. On success `blocks` holds the cover.
-fn cover(
+pub(super) fn cover(
     b: &Board,
     cells: &[usize],
     budget: usize,
@@ -174,7 +174,7 @@ fn cover(
 /// four cells, and spans two neighbouring rows and two neighbouring columns,
 /// so it takes at least half of each run of neighbouring rows (columns)
 /// holding cells, rounded up.
-fn at_least(b: &Board, cells: &[usize]) -> usize {
+pub(super) fn at_least(b: &Board, cells: &[usize]) -> usize {
     let (rows, cols): (Vec<usize>, Vec<usize>) = cells.iter().map(|&c| b.problem.coords(c)).unzip();
     cells.len().div_ceil(4).max(pairs(rows)).max(pairs(cols))
 }
@@ -196,12 +196,18 @@ pub(super) fn pairs(mut lines: Vec<usize>) -> usize {
 }
 
 /// The area's open cells in a block: the block holds exactly one of its pieces there.
-fn mine(open: &[usize], block: &[usize]) -> Vec<usize> {
+pub(super) fn mine(open: &[usize], block: &[usize]) -> Vec<usize> {
     open.iter().copied().filter(|c| block.contains(c)).collect()
 }
 
 /// What a cover with one block per needed piece gives.
-fn deduce(b: &Board, reason: String, open: &[usize], blocks: &[Vec<usize>]) -> Option<Step> {
+pub(super) fn deduce(
+    b: &Board,
+    technique: Technique,
+    reason: String,
+    open: &[usize],
+    blocks: &[Vec<usize>],
+) -> Option<Step> {
     let mut place = Vec::new();
     let mut exclude = Vec::new();
     for bl in blocks {
@@ -218,11 +224,5 @@ fn deduce(b: &Board, reason: String, open: &[usize], blocks: &[Vec<usize>]) -> O
     if place.is_empty() && exclude.is_empty() {
         return None;
     }
-    Some(step(
-        Technique::Capacity,
-        place,
-        exclude,
-        reason,
-        open.to_vec(),
-    ))
+    Some(step(technique, place, exclude, reason, open.to_vec()))
 }

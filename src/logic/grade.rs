@@ -23,10 +23,12 @@ impl Grade {
     pub fn of(t: Technique) -> Grade {
         match t {
             Technique::Neighbours | Technique::LastCells | Technique::Confined => Grade::Easy,
-            Technique::PairsTriples | Technique::KConfined => Grade::Medium,
-            Technique::Capacity | Technique::Lookahead | Technique::Chain | Technique::Trial => {
-                Grade::Hard
-            }
+            Technique::PairsTriples | Technique::KConfined | Technique::BandCount => Grade::Medium,
+            Technique::Capacity
+            | Technique::BandCapacity
+            | Technique::Lookahead
+            | Technique::Chain
+            | Technique::Trial => Grade::Hard,
             Technique::Guess => Grade::NeedsGuessing,
         }
     }

@@ -13,6 +13,7 @@
 //! it never places a piece that some solution lacks, nor empties a cell that
 //! some solution fills (the tests check this on many generated puzzles).
 
+mod band;
 mod capacity;
 mod chain;
 pub mod check;
@@ -24,7 +25,7 @@ mod simple;
 mod trial;
 
 use std::sync::Arc;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use crate::engine::propagate::Model;
 use crate::problem::{Family, Problem};
@@ -68,9 +69,16 @@ pub enum Technique {
     PairsTriples,
     /// k units whose open cells lie inside k lines (or regions) use them up.
     KConfined,
+    /// Band counting: the cells of a band of lines outside the regions
+    /// inside it, or of the regions touching a band outside it, need an
+    /// exact number of pieces; none or all of their open cells.
+    BandCount,
     /// A unit whose open cells fit in as many 2×2 blocks as it needs pieces has
     /// one piece in each block.
     Capacity,
+    /// A band-counting area whose open cells fit in as many 2×2 blocks as
+    /// it needs pieces has one piece in each block (the squeeze).
+    BandCapacity,
     /// A piece on the cell would leave some unit without room: the cell is empty.
     Lookahead,
     /// A piece on the cell leads, by neighbours and last cells, to a unit
@@ -85,13 +93,15 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique a step may use, easiest first ([`Technique::Guess`] is not one).
-    pub const LOGIC: [Technique; 9] = [
+    pub const LOGIC: [Technique; 11] = [
         Technique::Neighbours,
         Technique::LastCells,
         Technique::Confined,
         Technique::PairsTriples,
         Technique::KConfined,
+        Technique::BandCount,
         Technique::Capacity,
+        Technique::BandCapacity,
         Technique::Lookahead,
         Technique::Chain,
         Technique::Trial,
@@ -105,7 +115,9 @@ impl Technique {
             Technique::Confined => "confined",
             Technique::PairsTriples => "pairs-triples",
             Technique::KConfined => "k-confined",
+            Technique::BandCount => "band-counting",
             Technique::Capacity => "capacity-2x2",
+            Technique::BandCapacity => "band-2x2",
             Technique::Lookahead => "lookahead",
             Technique::Chain => "chain",
             Technique::Trial => "trial",
@@ -121,7 +133,9 @@ impl Technique {
             Technique::Confined => "unit confined to one line",
             Technique::PairsTriples => "pairs and triples",
             Technique::KConfined => "k units confined to k lines",
+            Technique::BandCount => "counting regions against a band",
             Technique::Capacity => "2×2 capacity",
+            Technique::BandCapacity => "2×2 blocks of a counted band (squeeze)",
             Technique::Lookahead => "contradiction one step ahead",
             Technique::Chain => "contradiction after a chain of easy steps",
             Technique::Trial => "contradiction after a chain of any steps",
@@ -161,6 +175,12 @@ pub struct Board<'p> {
     /// The propagating search's model of the puzzle, built when a trial
     /// first needs it and shared by every copy of the board.
     model: OnceLock<Arc<Model>>,
+    /// Cells the search's rules with band counting refuted on an earlier
+    /// state (its marks kept with them), shared by every copy of the
+    /// board: no solution of a state that keeps those marks has them
+    /// either, so trials look at those still open before asking the search
+    /// again.
+    refuted: Arc<Mutex<(Vec<Mark>, Vec<usize>)>>,
 }
 
 /// What comes next from a board's state.
@@ -270,6 +290,7 @@ impl<'p> Board<'p> {
             attacks,
             marks,
             model: OnceLock::new(),
+            refuted: Default::default(),
         })
     }
 
@@ -398,6 +419,35 @@ impl<'p> Board<'p> {
             .get_or_init(|| Arc::new(Model::new(self.problem)))
     }
 
+    /// The cells kept by [`Board::keep_refuted`] that are still open,
+    /// when this state keeps every mark of the state they were refuted on.
+    pub(crate) fn kept_refuted(&self) -> Vec<usize> {
+        let Ok(kept) = self.refuted.lock() else {
+            return Vec::new();
+        };
+        let (marks, cells) = &*kept;
+        let later = marks.len() == self.marks.len()
+            && marks
+                .iter()
+                .zip(&self.marks)
+                .all(|(&then, &now)| then == Mark::Open || then == now);
+        if !later {
+            return Vec::new();
+        }
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| self.marks[c] == Mark::Open)
+            .collect()
+    }
+
+    /// Keeps `cells`, refuted by the search on this state, for later states.
+    pub(crate) fn keep_refuted(&self, cells: &[usize]) {
+        if let Ok(mut kept) = self.refuted.lock() {
+            *kept = (self.marks.clone(), cells.to_vec());
+        }
+    }
+
     /// The next deduction: the first technique, easiest first, that changes
     /// something. `None` when logic runs out (or the board is solved).
     pub fn next_step(&self) -> Option<Step> {
@@ -422,7 +472,9 @@ impl<'p> Board<'p> {
             Technique::KConfined => {
                 confine::confined(self, 2..=confine::MAX_K).or_else(|| confine::bands(self))
             }
+            Technique::BandCount => band::count(self),
             Technique::Capacity => capacity::capacity(self),
+            Technique::BandCapacity => band::capacity(self),
             Technique::Lookahead => lookahead::lookahead(self),
             Technique::Chain => chain::chain(self),
             Technique::Trial => trial::trial(self),

@@ -11,10 +11,11 @@
 //! contradiction, the quickest first. The first of them the techniques
 //! confirm is the step; the search only chooses, the techniques prove.
 
-use super::{Board, Mark, Step, Technique, capacity, confine, step};
+use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
 
-/// The hardest technique a supposition is followed with.
-const FOLLOW: Technique = Technique::Capacity;
+/// The hardest technique a supposition is followed with: first without
+/// band counting (cheaper, and enough for most steps), then with it.
+const FOLLOW: [Technique; 2] = [Technique::Capacity, Technique::BandCapacity];
 
 /// The most cells followed a step: the search's rules are stronger than
 /// the techniques in places, so some cells they refute are not confirmed.
@@ -24,11 +25,26 @@ const TRIED: usize = 8;
 pub fn trial(b: &Board) -> Option<Step> {
     let pieces = b.cells_marked(Mark::Piece);
     let empty = b.cells_marked(Mark::Empty);
-    let refuted = crate::engine::propagate::refuted(b.model(), &pieces, &empty)?;
-    let (cell, steps, why) = refuted
-        .into_iter()
-        .take(TRIED)
-        .find_map(|cell| follow(b, cell).map(|(steps, why)| (cell, steps, why)))?;
+    let confirm = |cells: &[usize], hardest: Technique| {
+        cells
+            .iter()
+            .take(TRIED)
+            .find_map(|&cell| follow(b, cell, hardest).map(|(steps, why)| (cell, steps, why)))
+    };
+    let found = crate::engine::propagate::refuted(b.model(), &pieces, &empty, false)
+        .and_then(|cells| confirm(&cells, FOLLOW[0]))
+        .or_else(|| {
+            // Band counting makes the search dearer: its refuted cells are
+            // kept for later states, and asked for again only when none of
+            // those left is confirmed.
+            let kept: Vec<usize> = b.kept_refuted();
+            confirm(&kept, FOLLOW[1]).or_else(|| {
+                let cells = crate::engine::propagate::refuted(b.model(), &pieces, &empty, true)?;
+                b.keep_refuted(&cells);
+                confirm(&cells, FOLLOW[1])
+            })
+        });
+    let (cell, steps, why) = found?;
     let piece = &b.problem.piece.name;
     let mut forced: Vec<usize> = steps.iter().flat_map(|s| s.place.iter().copied()).collect();
     forced.sort_unstable();
@@ -60,7 +76,7 @@ fn plural(n: usize) -> &'static str {
 /// Follows a piece on `cell` with the techniques up to [`FOLLOW`] on a copy of the
 /// board. `Some((steps, what goes wrong))` on a contradiction, `None` when
 /// they run out without one.
-fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
+fn follow(b: &Board, cell: usize, hardest: Technique) -> Option<(Vec<Step>, String)> {
     let mut after = b.clone();
     after.marks[cell] = Mark::Piece;
     let mut steps = Vec::new();
@@ -69,10 +85,11 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<Step>, String)> {
             .contradiction()
             .or_else(|| confine::overfull(&after))
             .or_else(|| capacity::overfull(&after))
+            .or_else(|| (hardest >= Technique::BandCapacity).then(|| band::overfull(&after))?)
         {
             return Some((steps, why));
         }
-        let next = after.step_up_to(FOLLOW)?;
+        let next = after.step_up_to(hardest)?;
         after.apply(&next);
         steps.push(next);
     }

@@ -5,6 +5,7 @@
 //! (the one in the most constrained other units): piece first, then empty.
 //! Its state is plain vectors, so any board size works.
 
+mod band;
 mod confine;
 mod cover;
 mod model;
@@ -17,6 +18,7 @@ mod strip;
 use std::sync::Arc;
 
 use crate::problem::Problem;
+pub(crate) use band::WIDEST as BAND_WIDEST;
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;

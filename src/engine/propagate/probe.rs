@@ -77,8 +77,12 @@ impl PropagateWalker {
     /// The open cells at the root (the givens and the prefix placed, the
     /// rules run) where a piece leads every rule to a contradiction, those
     /// whose contradiction came after the fewest decided cells first;
-    /// `None` when the root itself is one.
-    pub(crate) fn refuted(mut self) -> Option<Vec<usize>> {
+    /// `None` when the root itself is one. With `bands`, the rules are
+    /// [`Rules::Hints`].
+    pub(crate) fn refuted(mut self, bands: bool) -> Option<Vec<usize>> {
+        if bands {
+            self.rules = Rules::Hints;
+        }
         self.start();
         if self.phase == super::Phase::Done {
             return None;

@@ -4,6 +4,7 @@
 //! lines and another family. Each returns whether it decided a cell, or a
 //! conflict.
 
+use super::band::bands;
 use super::confine::confinement;
 use super::cover::{Clique, Lines, at_least, cover};
 use super::model::{Axis, Kind, Model};
@@ -29,6 +30,9 @@ pub(crate) enum Rules {
     /// Confinement to single lines alone: with the unit rules (neighbours,
     /// last cells), what the hint engine's easy techniques reach.
     Confined,
+    /// Every rule and band counting ([`super::band`]): for the hint
+    /// engine's trials, which must see what its band techniques see.
+    Hints,
 }
 
 /// Runs `rules` in order of cost; stops at the first that decides a cell,
@@ -37,7 +41,8 @@ pub(crate) fn deduce(m: &Model, st: &mut State, rules: Rules) -> Step {
     let (common, widest) = (rules.common(), rules.widest());
     Ok(common > 0 && common_attacks(m, st, common)?
         || rules.capacity() && capacity(m, st)?
-        || widest > 0 && confinement(m, st, widest)?)
+        || widest > 0 && confinement(m, st, widest)?
+        || rules == Rules::Hints && bands(m, st)?)
 }
 
 impl Rules {
@@ -45,7 +50,7 @@ impl Rules {
     /// (0: none are).
     fn common(self) -> u32 {
         match self {
-            Rules::All | Rules::Probe => COMMON_OPEN,
+            Rules::All | Rules::Probe | Rules::Hints => COMMON_OPEN,
             Rules::NoCapacity => 3,
             Rules::Confined => 0,
         }
@@ -53,13 +58,13 @@ impl Rules {
 
     /// Whether the capacity rule runs.
     fn capacity(self) -> bool {
-        matches!(self, Rules::All | Rules::Probe)
+        matches!(self, Rules::All | Rules::Probe | Rules::Hints)
     }
 
     /// The widest band of lines confinement looks at (0: it does not run).
     fn widest(self) -> usize {
         match self {
-            Rules::All | Rules::NoCapacity => usize::MAX,
+            Rules::All | Rules::NoCapacity | Rules::Hints => usize::MAX,
             Rules::Confined => 1,
             Rules::Probe => 0,
         }
@@ -120,8 +125,8 @@ fn empty_common(m: &Model, st: &mut State, cells: &[usize]) -> Step {
 /// Buffers the capacity rule reuses from call to call.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
-    inside: Vec<bool>,
-    cells: Vec<usize>,
+    pub(super) inside: Vec<bool>,
+    pub(super) cells: Vec<usize>,
     cliques: Vec<Clique>,
     fresh: Vec<bool>,
 }
@@ -137,7 +142,7 @@ fn may_bind(need: u32, open: u32) -> bool {
 /// Exactly as many: each clique takes one piece, so a lone cell is a piece
 /// and the cells attacking a whole clique stay empty. `on` are the lines
 /// of the cells.
-fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Scratch) -> Step {
+pub(super) fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Scratch) -> Step {
     for &c in &sc.cells {
         sc.inside[c] = true;
     }

@@ -86,7 +86,13 @@ pub(crate) fn exists(problem: &Problem, budget: u64) -> Option<bool> {
 /// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;
-/// `None` when the rules find one without any supposition.
-pub(crate) fn refuted(model: &Arc<Model>, pieces: &[usize], empty: &[usize]) -> Option<Vec<usize>> {
-    PropagateWalker::on(model.clone(), pieces, empty).refuted()
+/// `None` when the rules find one without any supposition. With `bands`
+/// the rules also count regions against bands of lines (dearer).
+pub(crate) fn refuted(
+    model: &Arc<Model>,
+    pieces: &[usize],
+    empty: &[usize],
+    bands: bool,
+) -> Option<Vec<usize>> {
+    PropagateWalker::on(model.clone(), pieces, empty).refuted(bands)
 }

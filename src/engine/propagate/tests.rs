@@ -402,16 +402,19 @@ fn refuted_cells_are_in_no_solution() {
             let empty: Vec<usize> = (0..n * n)
                 .filter(|c| !first.contains(c) && rng.random_bool(0.2))
                 .collect();
-            let refuted = PropagateWalker::under(&p, &pieces, &empty)
-                .refuted()
-                .unwrap();
-            for c in &refuted {
-                let kept = all.iter().filter(|s| {
-                    pieces.iter().all(|x| s.contains(x)) && empty.iter().all(|x| !s.contains(x))
-                });
-                assert!(kept.clone().all(|s| !s.contains(c)), "{picture}{c}");
+            // Without and with band counting (the hint engine's trials).
+            for bands in [false, true] {
+                let refuted = PropagateWalker::under(&p, &pieces, &empty)
+                    .refuted(bands)
+                    .unwrap();
+                for c in &refuted {
+                    let kept = all.iter().filter(|s| {
+                        pieces.iter().all(|x| s.contains(x)) && empty.iter().all(|x| !s.contains(x))
+                    });
+                    assert!(kept.clone().all(|s| !s.contains(c)), "{picture}{c}");
+                }
+                named += refuted.len();
             }
-            named += refuted.len();
         }
     }
     assert!(named > 0);

@@ -1,0 +1,237 @@
+//! Band counting: for each band of consecutive rows (columns) of a game
+//! whose rows, columns and regions all need exact counts, two sets of open
+//! cells with an exact number of pieces still to come:
+//!
+//! - the band's cells outside the regions lying wholly inside it (the band
+//!   needs what its lines need, those regions take what they need);
+//! - the cells outside the band of the regions touching it (they need what
+//!   those regions need, less what the band needs: every piece of the band
+//!   lies in one of them).
+//!
+//! Each set is then a unit of its own: none needed empties it, as many as
+//! its open cells fills it, and its 2×2 capacity ([`super::rules`]) bounds
+//! it. Only the hint engine's trials run this rule ([`super::Rules::Hints`]).
+
+use super::model::{Axis, Kind, Model, NONE};
+use super::rules::{Scratch, Step, tight};
+use super::state::{Cell, State};
+use crate::problem::Family;
+
+/// The widest band looked at, here and by the hint engine: wider ones
+/// rarely help a person, and cost.
+pub(crate) const WIDEST: usize = 6;
+
+/// Runs the rule on every band of rows and of columns; stops at the first
+/// band that decides a cell.
+pub(crate) fn bands(m: &Model, st: &mut State) -> Step {
+    let Some((regions, family)) = exact_regions(m) else {
+        return Ok(false);
+    };
+    let mut sc = std::mem::take(&mut st.scratch);
+    let result = bands_with(m, st, &mut sc, regions, family);
+    st.scratch = sc;
+    result
+}
+
+/// The regions' units and family index, when rows, columns and regions
+/// all need exact counts and every open cell lies in a region.
+fn exact_regions(m: &Model) -> Option<(std::ops::Range<usize>, usize)> {
+    let mut regions = None;
+    for (f, (kind, units)) in m.families.iter().enumerate() {
+        let Kind::Group(family) = kind else { continue };
+        if !matches!(family, Family::Row | Family::Column | Family::Region) {
+            return None;
+        }
+        if units.clone().any(|u| m.units[u].min != m.units[u].max) {
+            return None;
+        }
+        if *family == Family::Region {
+            regions = Some((units.clone(), f));
+        }
+    }
+    let (units, f) = regions?;
+    let covered = (0..m.cells()).all(|c| m.holes[c] || m.family_unit[f][c] != NONE);
+    covered.then_some((units, f))
+}
+
+fn bands_with(
+    m: &Model,
+    st: &mut State,
+    sc: &mut Scratch,
+    regions: std::ops::Range<usize>,
+    family: usize,
+) -> Step {
+    for (kind, lines) in &m.families {
+        let axis = match kind {
+            Kind::Group(Family::Row) => Axis::Row,
+            Kind::Group(Family::Column) => Axis::Column,
+            _ => continue,
+        };
+        let n = lines.len();
+        // Per region: first and last line of its open cells (none: skipped).
+        let spans: Vec<Option<(usize, usize)>> =
+            regions.clone().map(|r| st.span(m, r, axis)).collect();
+        for a in 0..n {
+            let (mut need_band, mut open_band) = (0u32, 0u32);
+            let mut touching = vec![false; regions.len()];
+            let (mut need_touch, mut open_touch) = (0u32, 0u32);
+            for b in a..n.min(a + WIDEST) {
+                let line = lines.start + b;
+                need_band += st.need(m, line);
+                open_band += st.open[line];
+                let (mut need_in, mut open_in) = (0u32, 0u32);
+                for (i, r) in regions.clone().enumerate() {
+                    let Some((lo, hi)) = spans[i] else { continue };
+                    if !touching[i] && st.in_line(m, r, axis, b) > 0 {
+                        touching[i] = true;
+                        need_touch += st.need(m, r);
+                        open_touch += st.open[r];
+                    }
+                    if lo >= a && hi <= b {
+                        need_in += st.need(m, r);
+                        open_in += st.open[r];
+                    }
+                }
+                if b + 1 == n && a == 0 {
+                    continue;
+                }
+                let band = Band {
+                    axis,
+                    lines: lines.start + a..lines.start + b + 1,
+                    lo: a,
+                    hi: b,
+                    regions: regions.clone(),
+                    family,
+                };
+                // The band less the regions inside it.
+                if (need_in > 0 || b > a + 1)
+                    && band.area(
+                        m,
+                        st,
+                        sc,
+                        Side::Rest,
+                        &spans,
+                        need_band,
+                        need_in,
+                        open_band - open_in,
+                    )?
+                {
+                    return Ok(true);
+                }
+                // The regions touching the band, outside it.
+                let outer = (open_touch - open_band, need_band);
+                if band.area(m, st, sc, Side::Outer, &spans, need_touch, outer.1, outer.0)? {
+                    return Ok(true);
+                }
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Which cells of a band an area holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// The band's open cells outside the regions lying inside it.
+    Rest,
+    /// The open cells outside the band of the regions touching it.
+    Outer,
+}
+
+/// A band of lines `lo..=hi` along `axis` (units `lines`).
+struct Band {
+    axis: Axis,
+    lines: std::ops::Range<usize>,
+    lo: usize,
+    hi: usize,
+    regions: std::ops::Range<usize>,
+    family: usize,
+}
+
+impl Band {
+    /// The rule on one area that needs `total - less` pieces among `open`
+    /// cells: a conflict when that cannot be, else whether it decided a cell.
+    #[allow(clippy::too_many_arguments)]
+    fn area(
+        &self,
+        m: &Model,
+        st: &mut State,
+        sc: &mut Scratch,
+        side: Side,
+        spans: &[Option<(usize, usize)>],
+        total: u32,
+        less: u32,
+        open: u32,
+    ) -> Step {
+        let Some(need) = total.checked_sub(less) else {
+            return Err(super::state::Conflict);
+        };
+        if need > open {
+            return Err(super::state::Conflict);
+        }
+        if open == 0 || (need > 0 && need < open && need < open.div_ceil(4)) {
+            return Ok(false);
+        }
+        sc.inside.resize(m.cells(), false);
+        sc.cells.clear();
+        self.cells(m, st, side, spans, &mut sc.cells);
+        if need == 0 || need == open {
+            let fill = if need == 0 { Cell::Empty } else { Cell::Piece };
+            let cells = std::mem::take(&mut sc.cells);
+            let result = cells.iter().try_for_each(|&c| st.set(m, c, fill));
+            sc.cells = cells;
+            result?;
+            return Ok(true);
+        }
+        let on = m.masks.then(|| {
+            sc.cells.iter().fold((0u128, 0u128), |(r, c), &x| {
+                let (i, j) = m.at[x];
+                (r | 1 << i, c | 1 << j)
+            })
+        });
+        if super::cover::at_least(on) > need {
+            return Ok(false);
+        }
+        tight(m, st, need, on, sc)
+    }
+
+    /// Pushes the open cells of the area on `side` to `out`.
+    fn cells(
+        &self,
+        m: &Model,
+        st: &State,
+        side: Side,
+        spans: &[Option<(usize, usize)>],
+        out: &mut Vec<usize>,
+    ) {
+        let inside = |r: usize| {
+            spans[r - self.regions.start].is_some_and(|(lo, hi)| lo >= self.lo && hi <= self.hi)
+        };
+        match side {
+            Side::Rest => {
+                for line in self.lines.clone() {
+                    out.extend(st.open_cells(m, line).filter(|&c| {
+                        let r = m.family_unit[self.family][c] as usize;
+                        !inside(r)
+                    }));
+                }
+            }
+            Side::Outer => {
+                for r in self.regions.clone() {
+                    let touches = self.lines.clone().any(|l| {
+                        let i = l - self.lines.start + self.lo;
+                        st.in_line(m, r, self.axis, i) > 0
+                    });
+                    if !touches {
+                        continue;
+                    }
+                    out.extend(st.open_cells(m, r).filter(|&c| {
+                        let (row, col) = m.at[c];
+                        let i = if self.axis == Axis::Row { row } else { col } as usize;
+                        i < self.lo || i > self.hi
+                    }));
+                }
+            }
+        }
+    }
+}
