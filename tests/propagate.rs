@@ -75,11 +75,25 @@ fn check(rule: &str, k: i64, n: usize, ids: &[usize], marks: &[u8]) -> Result<()
     }
     let n_found = found.len() as u128;
     prop_assert_eq!(plan.count(CountOptions::default()).unwrap().count, n_found);
-    let limited = plan.count(CountOptions {
-        limit: Some(1),
-        ..CountOptions::default()
-    });
-    prop_assert_eq!(limited.unwrap().count, n_found.min(1));
+    // A limited count runs in rounds over the split's parts, on one thread
+    // and on two: exact up to the limit either way.
+    for limit in [1, 2, 3, n_found, n_found + 1] {
+        for threads in [1, 2] {
+            let limited = plan.count(CountOptions {
+                limit: Some(limit),
+                threads,
+                ..CountOptions::default()
+            });
+            prop_assert_eq!(
+                limited.unwrap().count,
+                n_found.min(limit),
+                "limit {} on {} threads\n{}",
+                limit,
+                threads,
+                text
+            );
+        }
+    }
     Ok(())
 }
 

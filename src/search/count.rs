@@ -256,6 +256,14 @@ impl Plan {
     /// to the limit, no part started once the sum reaches it, the sum capped.
     fn search_count(&self, options: &CountOptions) -> Result<Tally, SearchError> {
         let parts_list = self.search_method(options) == self.engine;
+        if parts_list && self.engine == Engine::Propagate && !options.unique {
+            // Above ROUNDS_CELLS the split's walks cost more than the whole
+            // walk's proof (a 129×129 board): one walk, whatever the threads.
+            if self.rows * self.cols > ROUNDS_CELLS {
+                return self.count_under(&Prefix::default(), options);
+            }
+            return super::rounds::count(self, &Split::walked(self), options);
+        }
         if options.threads <= 1 || !parts_list {
             return self.count_under(&Prefix::default(), options);
         }
@@ -282,3 +290,8 @@ impl Plan {
         })
     }
 }
+
+/// The largest board (in cells) whose limited propagating counts run in
+/// rounds over the split: measured in docs/PERFORMANCE.md, a 26×26 board
+/// gains, a 129×129 one loses ten times.
+const ROUNDS_CELLS: usize = 1024;

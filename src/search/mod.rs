@@ -12,6 +12,7 @@ mod error;
 mod estimate;
 mod longrun;
 pub mod merge;
+mod rounds;
 pub(crate) mod run;
 pub mod shard;
 mod split;

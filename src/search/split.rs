@@ -106,6 +106,18 @@ impl Split {
 
     /// Splits `plan`.
     pub(crate) fn new(plan: &Plan) -> Split {
+        Split::cut(plan, false)
+    }
+
+    /// Splits `plan`, the propagating search's parts cut from the walk
+    /// that probes and looks ahead (see [`PropagateWalker::split`]): for a
+    /// count in one run, never for shards or checkpoints, whose parts are
+    /// numbered.
+    pub(crate) fn walked(plan: &Plan) -> Split {
+        Split::cut(plan, true)
+    }
+
+    fn cut(plan: &Plan, walked: bool) -> Split {
         let mut split = Split::prepare(plan);
         let prefixes: Vec<Prefix> = match &split.counter {
             Some(counter) => counter
@@ -120,7 +132,7 @@ impl Split {
                 })
                 .collect(),
             None => match &split.model {
-                Some(model) => plan.decision_prefixes(model),
+                Some(model) => plan.decision_prefixes(model, walked),
                 None => plan.prefixes(),
             },
         };
@@ -135,6 +147,22 @@ impl Split {
             })
             .collect();
         split
+    }
+
+    /// The propagating walk under `sub`, which must come from `plan`, the
+    /// plan this split was made for; `None` when the plan does not
+    /// propagate.
+    pub(crate) fn walker(
+        &self,
+        plan: &Plan,
+        sub: &Subproblem,
+    ) -> Result<Option<PropagateWalker>, SearchError> {
+        if sub.meaning != plan.meaning || sub.engine != plan.engine {
+            return Err(SearchError::Foreign { index: sub.index });
+        }
+        let prefix = &sub.prefix;
+        let walker = |m: &Arc<Model>| PropagateWalker::on(m.clone(), &prefix.pieces, &prefix.empty);
+        Ok(self.model.as_ref().map(walker))
     }
 
     /// Counts the solutions (or classes) under `sub`, which must come from
@@ -296,11 +324,13 @@ impl Plan {
     /// The propagating walk's split: cuts of 1, 2, 4, … decisions until one
     /// has the target or holds the whole tree, as long as the walk to the
     /// cut takes at most [`SPLIT_NODES`] nodes (else the last cut within
-    /// it): splitting stays a small part of the search.
-    fn decision_prefixes(&self, model: &Arc<Model>) -> Vec<Prefix> {
+    /// it): splitting stays a small part of the search. With `walked` (see
+    /// [`Split::walked`]), the cut so found is then walked once by the walk
+    /// that probes and looks ahead.
+    fn decision_prefixes(&self, model: &Arc<Model>, walked: bool) -> Vec<Prefix> {
         let mut best = vec![Prefix::default()];
         let mut cut = 1;
-        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES) {
+        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES, false) {
             let whole = paths.iter().all(|(p, e)| p.len() + e.len() < cut);
             let enough = paths.len() >= target(self.engine, self.rows) || whole;
             best = paths
@@ -312,7 +342,17 @@ impl Plan {
             }
             cut *= 2;
         }
-        best
+        // The walk that looks ahead is dear on big boards: it walks to the
+        // cut found once, and the plain parts stand when it takes too long.
+        let cut = best.iter().map(|p| p.pieces.len() + p.empty.len()).max();
+        let walk = |cut| PropagateWalker::split(model, cut, SPLIT_NODES, true);
+        match cut.filter(|&c| walked && c > 0).and_then(walk) {
+            Some(paths) => paths
+                .into_iter()
+                .map(|(pieces, empty)| Prefix { pieces, empty })
+                .collect(),
+            None => best,
+        }
     }
 }
 

@@ -147,13 +147,22 @@ impl PropagateWalker {
     /// leaves standing, and of every solution above them, in walk order:
     /// (pieces, empty cells). Every solution lies under exactly one; all of
     /// them end above `cut` when the tree is that shallow. `None` once the
-    /// walk takes more than `budget` nodes.
-    pub(crate) fn split(m: &Arc<Model>, cut: usize, budget: u64) -> Option<Vec<Decisions>> {
+    /// walk takes more than `budget` nodes. With `walked`, the nodes are
+    /// those of the whole walk, which probes and looks ahead, so that its
+    /// parts together take about the whole walk's work; without, those of
+    /// a walk that does neither: parts numbered for shards and checkpoints
+    /// never change with probing.
+    pub(crate) fn split(
+        m: &Arc<Model>,
+        cut: usize,
+        budget: u64,
+        walked: bool,
+    ) -> Option<Vec<Decisions>> {
         let mut w = PropagateWalker::on(m.clone(), &[], &[]);
         w.cut = Some(cut);
-        // The parts are numbered for shards and checkpoints: no probing, so
-        // that they never change with it.
-        w.never_probe();
+        if !walked {
+            w.never_probe();
+        }
         let mut out = Vec::new();
         while w.next_leaf() {
             if w.nodes > budget {
@@ -166,6 +175,18 @@ impl PropagateWalker {
             ));
         }
         (w.nodes <= budget).then_some(out)
+    }
+
+    /// Lets the walk take `budget` nodes in all: past them
+    /// [`PropagateWalker::next_leaf`] returns false, the walk unfinished,
+    /// and a larger budget resumes it where it stopped.
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+
+    /// Whether the walk has ended: every solution under its prefix found.
+    pub(crate) fn done(&self) -> bool {
+        self.phase == Phase::Done
     }
 
     /// The pieces of the last solution, givens left out, increasing.
@@ -223,7 +244,10 @@ impl PropagateWalker {
     /// tree and by [`PropagateWalker::choose`] below; a conflict when
     /// looking ahead shows the node has no solution.
     fn branch(&mut self) -> Result<Option<usize>, Conflict> {
-        if self.stack.len() < self.look_above {
+        // A part of the split looks ahead as the whole walk would at its
+        // depth: its prefix counts as decisions above it.
+        let depth = self.stack.len() + self.prefix.0.len() + self.prefix.1.len();
+        if depth < self.look_above {
             self.look_ahead()
         } else {
             Ok(self.choose())
