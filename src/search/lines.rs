@@ -26,14 +26,18 @@ pub(super) struct Lines {
 }
 
 impl Lines {
-    /// The lines of `problem`'s piece: columns (when rows are not lines
-    /// too: the walk's row caps bound those), `\` and `/` diagonals.
+    /// The lines of `problem`'s piece when rows are not lines: columns,
+    /// `\` and `/` diagonals.
     pub(super) fn of(problem: &Problem) -> Lines {
         let lines = problem.piece.lines;
+        // With rows as lines too, one piece per row: the row caps bound
+        // well, and this bound's scan of every open cell would cost more
+        // than it cuts (queens 70×70's estimate: 2.2 s against 0.3 s).
+        let free = !lines.row;
         let families = [
-            (lines.column && !lines.row, Family::Column),
-            (lines.diagonal, Family::Diagonal),
-            (lines.anti_diagonal, Family::AntiDiagonal),
+            (lines.column && free, Family::Column),
+            (lines.diagonal && free, Family::Diagonal),
+            (lines.anti_diagonal && free, Family::AntiDiagonal),
         ];
         let of_cell: Vec<Vec<u32>> = families
             .iter()
