@@ -341,12 +341,16 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         "T" | "TB" | "TIB" => 1 << 40,
         _ => return Err(format!("`{s}` is not a size: a number with K, M, G or T")),
     };
-    digits
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_mul(scale))
-        .filter(|&n| n > 0)
-        .ok_or_else(|| format!("`{s}` is not a size: a number with K, M, G or T"))
+    let n: usize = digits
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size: a number with K, M, G or T"))?;
+    match n.checked_mul(scale) {
+        Some(0) => Err(format!(
+            "`{s}` leaves the count no memory: give a size such as 512M (the default is half the machine's memory)"
+        )),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!("`{s}` is more bytes than this machine can address")),
+    }
 }
 
 /// `-j N`: at most [`MAX_THREADS`].

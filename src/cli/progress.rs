@@ -25,7 +25,12 @@ pub fn install() {
     let _ = ctrlc::set_handler(|| {
         STOP.set();
         if !GRACEFUL.load(Ordering::SeqCst) {
-            let _ = writeln!(std::io::stderr(), "interrupted");
+            let mut err = std::io::stderr().lock();
+            if err.is_terminal() {
+                // the progress line, if one is drawn: back to its start, erased
+                let _ = write!(err, "\r\x1b[2K");
+            }
+            let _ = writeln!(err, "interrupted");
             std::process::exit(130);
         }
     });

@@ -4,6 +4,7 @@
 
 use crate::plan::{Bits, Groups, Plan};
 
+use super::lines::Lines;
 use super::trail::Trail;
 
 #[derive(Debug, Clone, Copy)]
@@ -38,6 +39,8 @@ pub(crate) struct Walker<'p, const GROUPS: bool, const W: usize> {
     blocked: Vec<Bits<W>>,
     /// The placed pieces, group counts and where the walk stands.
     pub(crate) trail: Trail,
+    /// The lines no two pieces share, for [`Walker::lines_fit`].
+    lines: Lines,
 }
 
 impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
@@ -64,6 +67,7 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
             free: (0..rows).map(|r| plan.free_row(r)).collect(),
             blocked,
             trail: Trail::new(cut, counts),
+            lines: Lines::of(&plan.problem),
         };
         if cut == 0 {
             // Nothing to place: the givens alone are the one candidate.
@@ -192,8 +196,40 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
             })
     }
 
-    fn rows_reachable(&self, from: usize) -> bool {
-        self.fits(0, from) && self.groups_reachable(from)
+    /// Whether the pieces still needed find distinct lines of each family
+    /// (see [`Lines`]) among `cands` (open cells of row `row`) and the open
+    /// cells of rows `from..`. Bishops on 22×22 must take 42 of the 43
+    /// diagonals of each family: this cuts a branch once two are out of
+    /// reach, where counting cells cannot.
+    fn lines_fit(&mut self, cands: Bits<W>, row: usize, from: usize) -> bool {
+        let (d, cols) = (self.trail.depth, self.plan.cols);
+        let needed = self.plan.need - d;
+        for f in self.lines.families() {
+            if needed > self.lines.count(f) {
+                return false;
+            }
+            self.lines.clear();
+            let mut seen = 0;
+            for c in cands.iter() {
+                seen += usize::from(self.lines.mark(f, row * cols + c));
+            }
+            for r in from..self.rows {
+                if seen >= needed {
+                    break;
+                }
+                for c in self.avail(d, r).iter() {
+                    seen += usize::from(self.lines.mark(f, r * cols + c));
+                }
+            }
+            if seen < needed {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn rows_reachable(&mut self, from: usize) -> bool {
+        self.fits(0, from) && self.lines_fit(Bits::EMPTY, 0, from) && self.groups_reachable(from)
     }
 
     /// Whether every group holds between its min and max.
@@ -222,7 +258,9 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
                     continue;
                 }
                 let cands = self.avail(d, frame.row) & Bits::above(col);
-                if self.fits(cands.len(), frame.row + 1) {
+                if self.fits(cands.len(), frame.row + 1)
+                    && self.lines_fit(cands, frame.row, frame.row + 1)
+                {
                     self.frames[d] = Frame {
                         row: frame.row,
                         cands,

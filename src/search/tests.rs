@@ -158,6 +158,34 @@ fn first_order_constructs_large_plain_queens() {
     assert_eq!(p.first_order(false).next(), p.first());
 }
 
+/// Issue 38: the most bishops (2n − 2) are built from `CONSTRUCT_FROM` on,
+/// where the row walk took minutes (22×22: over 100 s before its line
+/// bound, 0.4 s with it); below, the walk's own first solution.
+#[test]
+fn first_order_constructs_the_most_bishops() {
+    use crate::kernel::construct::CONSTRUCT_FROM;
+    let bishops = builtin("bishops").unwrap().text;
+    for n in [2, 3, 8, 13, CONSTRUCT_FROM - 1] {
+        let p = plan(bishops, &[("n", n as i64)]);
+        assert_eq!(p.first_order(false).next(), p.first(), "n = {n}");
+    }
+    for n in [CONSTRUCT_FROM, 23, 30, 64, 101] {
+        let p = plan(bishops, &[("n", n as i64)]);
+        let mut order = p.first_order(false);
+        let s = order.next().unwrap();
+        assert_eq!(order.next(), None, "one solution, n = {n}");
+        let cells: Vec<usize> = s.cells.iter().map(|&(r, c)| r * n + c).collect();
+        assert_eq!(cells.len(), 2 * n - 2);
+        assert!(
+            crate::problem::oracle::is_solution(&p.problem, &cells),
+            "n = {n}"
+        );
+    }
+    // one bishop fewer is not the most: the walk finds it
+    let p = plan(bishops, &[("n", 30), ("count", 57)]);
+    assert_eq!(p.first_order(false).next(), p.first());
+}
+
 #[test]
 fn givens_holes_and_groups() {
     let star = "name = \"s\"\n[params]\nk = 1\n[board]\nregions = \"\"\"\nAABB\nAABB\nCCDD\nCCDD\n\"\"\"\n[piece]\ncount = \"k*rows\"\n[[group]]\nof = \"region\"\ncount = \"k\"\n[[group]]\nof = \"row\"\ncount = \"k\"\n[[group]]\nof = \"column\"\nmax = 1\n";
