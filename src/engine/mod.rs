@@ -3,8 +3,8 @@
 //! one split, one runner and one error policy.
 //!
 //! - `rows`: row by row, lowest column first, for any rules (with or
-//!   without group counts); `trail` is the placed-piece state it shares
-//!   with `units`;
+//!   without group counts), bounded by the open lines (`lines`); `trail`
+//!   is the placed-piece state it shares with `units`;
 //! - `units`: most-constrained unit first, for region games of side at
 //!   most 12;
 //! - `propagate`: propagation to a fixed point after every decision, for
@@ -17,6 +17,7 @@
 //! place a plan's method and board width pick the concrete walker.
 
 pub mod frontier;
+mod lines;
 pub mod permutation;
 pub(crate) mod propagate;
 pub(crate) mod rows;

@@ -10,7 +10,6 @@ pub mod checkpoint;
 mod count;
 mod error;
 mod estimate;
-mod lines;
 mod longrun;
 pub mod merge;
 mod rounds;
