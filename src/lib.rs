@@ -11,12 +11,13 @@
 //! - [`problem`]: parameters bound, pictures read, everything checked; the
 //!   brute-force [`problem::oracle`];
 //! - [`plan`]: the bitmask program — masks, attack boards, groups, symmetry,
-//!   the counting method ([`plan::Engine`]);
-//! - [`search`]: counting, the lazy solution iterator, and the one core every
-//!   method runs on: subproblems, the parallel runner, a stop flag, shards,
-//!   checkpoints and merge (see `docs/ARCHITECTURE.md`);
-//!   [`kernel`]: the fast counter for one piece per row and column, with
-//!   symmetry;
+//!   the engine that runs it ([`Engine`]);
+//! - [`engine`]: the engines side by side — row walk, unit walk,
+//!   propagating search, the permutation kernel and the row-frontier DP;
+//! - [`search`]: counting ([`count`], the one entry of a count, with
+//!   [`Method`] and [`CountOptions`]), the lazy solution iterator, and the one
+//!   core every engine runs on: subproblems, the parallel runner, a stop
+//!   flag, shards, checkpoints and merge (see `docs/ARCHITECTURE.md`);
 //! - [`output`]: one sink per format; [`export`]: DLX3 for other solvers;
 //! - [`matrix`]: matrix files, optimal and K-best assignments, permanents;
 //! - [`generate`]: new region puzzles with one solution; [`logic`]: the
