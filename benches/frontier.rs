@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use num_bigint::BigUint;
-use placer::frontier::{self, Budget};
+use placer::engine::frontier::{self, Budget};
 use placer::{Bindings, Problem, RuleSpec};
 
 fn bind(name: &str, set: &[(&str, i64)]) -> Problem {
@@ -122,8 +122,7 @@ fn main() {
         row(&format!("{k} kings on {n}x{n}"), &p, &big(c));
     }
     for n in 10..=16 {
-        let mut p = bind("bishops", &[("n", n)]);
-        p.piece.count = n as usize;
+        let p = bind("bishops", &[("n", n), ("count", n)]);
         row(
             &format!("{n} bishops on {n}x{n}"),
             &p,

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use placer::error::Source;
 use placer::generate::generate;
-use placer::plan::Method;
+use placer::plan::Engine;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 
 fn plan(rule: &str, path: &str, text: String, k: i64) -> Plan {
@@ -57,10 +57,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// Runs new and (when `old`) the unit walker alternately `runs` times.
 fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     let mut new = plan.clone();
-    new.method = Method::Propagate;
+    new.engine = Engine::Propagate;
     let new = &new;
     let mut units = plan.clone();
-    units.method = Method::Units;
+    units.engine = Engine::Units;
     let (mut tn, mut to) = (Vec::new(), Vec::new());
     let (mut nn, mut no) = (0, 0);
     for _ in 0..runs {
@@ -76,7 +76,7 @@ fn row(name: &str, plan: &Plan, old: bool, runs: usize) {
     let (tn, to) = (median(tn), if old { median(to) } else { f64::NAN });
     println!(
         "| {name} | {} | {:.3} ms | {no} | {:.3} ms | {nn} | {:.1}× |",
-        plan.method.describe(),
+        plan.engine.describe(),
         to * 1e3,
         tn * 1e3,
         to / tn
@@ -92,14 +92,14 @@ fn both(plan: &Plan, runs: usize, old: bool) -> [(f64, u64); 2] {
         out[1].0 = f64::NAN;
     }
     let methods = if old {
-        &[Method::Propagate, Method::Units][..]
+        &[Engine::Propagate, Engine::Units][..]
     } else {
-        &[Method::Propagate]
+        &[Engine::Propagate]
     };
     for _ in 0..runs {
         for (i, &method) in methods.iter().enumerate() {
             let mut p = plan.clone();
-            p.method = method;
+            p.engine = method;
             let (t, n) = prove(&p);
             out[i] = (out[i].0.min(t), n);
         }

@@ -29,10 +29,7 @@ fn main() -> anyhow::Result<()> {
         count(&matrix, &Threads::default())?
     );
 
-    let cheap = Bounds {
-        min_sum: None,
-        max_sum: Some(12.0),
-    };
+    let cheap = Bounds::from_f64(None, Some(12.0));
     println!(
         "selections with sum <= 12: {}",
         selections(&matrix, cheap).count()

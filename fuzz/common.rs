@@ -110,7 +110,11 @@ fn check(bound: Result<Problem, placer::error::Diagnostic>) {
         let expected = oracle::solutions(&problem);
         assert_eq!(total, expected.len() as u128, "engine and oracle disagree");
         for s in &listed {
-            let flat: Vec<usize> = s.cells.iter().map(|&(r, c)| r * problem.cols + c).collect();
+            let flat: Vec<usize> = s
+                .cells
+                .iter()
+                .map(|&(r, c)| r * problem.cols() + c)
+                .collect();
             assert!(
                 oracle::is_solution(&problem, &flat),
                 "not a solution: {s:?}"

@@ -11,7 +11,7 @@
 //! - [`problem`]: parameters bound, pictures read, everything checked; the
 //!   brute-force [`problem::oracle`];
 //! - [`plan`]: the bitmask program — masks, attack boards, groups, symmetry,
-//!   the counting method ([`plan::Method`]);
+//!   the counting method ([`plan::Engine`]);
 //! - [`search`]: counting, the lazy solution iterator, and the one core every
 //!   method runs on: subproblems, the parallel runner, a stop flag, shards,
 //!   checkpoints and merge (see `docs/ARCHITECTURE.md`);
@@ -33,30 +33,80 @@
 //!   (`placer = { version = "0.1", default-features = false }`) and depends on
 //!   none of them; every stage above and [`output`] stay.
 //!
+//! # One entry per task
+//!
+//! Every front end (the command line, the Python package, the page) calls
+//! these and only translates its inputs and prints what comes back; each
+//! entry owns its policy (see `docs/ARCHITECTURE.md`).
+//!
+//! | task | entry |
+//! |---|---|
+//! | count | [`count`] with [`CountOptions`] → [`Counted`] |
+//! | solutions, first | [`Plan::list`] with [`ListOptions`] → [`Listing`] |
+//! | hint | [`logic::Board::next`]; from a player's board [`play::Game::hint`] |
+//! | explain, grade | [`logic::path::explain`] |
+//! | check a puzzle | [`logic::check::check`] |
+//! | generate | [`generate::generate`], [`generate::generate_graded`] |
+//! | select | [`matrix::selections`], [`matrix::top_k`], [`matrix::assign`], [`matrix::count`] |
+//!
+//! Count, and list the first solutions:
+//!
 //! ```
-//! use placer::{Bindings, CountOptions, Problem, RuleSpec};
+//! use placer::{Bindings, CountOptions, ListOptions, Problem, RuleSpec};
 //!
 //! let spec = RuleSpec::resolve("queens").unwrap();
 //! let bindings = Bindings { set: vec![("n".into(), 8)], ..Bindings::default() };
 //! let plan = Problem::bind(&spec, &bindings).unwrap().plan();
-//! assert_eq!(plan.count(CountOptions::default()).unwrap().count, 92);
+//! let counted = placer::count(&plan, &CountOptions::default(), |_| {}).unwrap();
+//! assert_eq!(counted.count, 92u32.into());
 //!
-//! // The first solution, row by row, lowest column first:
+//! // The first solution in search order, row by row, lowest column first:
 //! // Q . . . . . . .
 //! // . . . . Q . . .
 //! // . . . . . . . Q
-//! let first = plan.first().unwrap();
+//! let mut listing = plan.list(ListOptions::default());
+//! let first = listing.solutions.next().unwrap();
 //! assert_eq!(first.cells[..3], [(0, 0), (1, 4), (2, 7)]);
+//! ```
+//!
+//! A region puzzle: generate, check, hint, explain:
+//!
+//! ```
+//! use placer::logic::{Board, Next, check::{Verdict, check}, path};
+//! use placer::RuleSpec;
+//!
+//! let spec = RuleSpec::resolve("region-queens").unwrap();
+//! let puzzle = placer::generate::generate(&spec, &[], 6, 1, 1).unwrap();
+//! let found = check(&puzzle.problem.clone().plan());
+//! assert_eq!(found.verdict(), Verdict::Unique);
+//! let Next::Step(step) = Board::new(&puzzle.problem).unwrap().next() else {
+//!     panic!("a generated puzzle starts with a step")
+//! };
+//! assert!(!step.reason.is_empty());
+//! let explained = path::explain(&puzzle.problem).unwrap();
+//! assert_eq!(explained.unique, Some(true));
+//! ```
+//!
+//! Select: the best assignment and the count of a matrix:
+//!
+//! ```
+//! use placer::matrix::{self, Matrix, Sense, Threads};
+//!
+//! let m = Matrix::parse("4,1,3\n2,0,5\n3,2,2\n").unwrap();
+//! let best = matrix::assign(&m, Sense::Min).unwrap();
+//! assert_eq!(best.cells, [(0, 1), (1, 0), (2, 2)]);
+//! assert_eq!(best.sum, 5.0);
+//! let all = matrix::count(&m, &Threads::default()).unwrap();
+//! assert_eq!(all.to_string(), "6");
 //! ```
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod engine;
 pub mod error;
 pub mod export;
-pub mod frontier;
 pub mod generate;
 pub mod input;
-pub mod kernel;
 pub mod logic;
 pub mod matrix;
 pub mod output;
@@ -66,8 +116,11 @@ pub mod problem;
 pub mod search;
 pub mod spec;
 
+pub use engine::frontier::Budget;
 pub use error::{Diagnostic, Source};
-pub use plan::Plan;
+pub use plan::{Engine, Method, Plan};
 pub use problem::{Bindings, Problem};
-pub use search::{CountOptions, Counted, Sink, Solution, Solutions, Tally, count};
+pub use search::{
+    CountOptions, Counted, ListOptions, Listing, Sink, Solution, Solutions, Tally, count,
+};
 pub use spec::RuleSpec;

@@ -479,3 +479,44 @@ fn a_difficulty_too_hard_for_the_size_says_so() {
             "error: no medium 1×1 puzzle among the 60 generated from seed 1; every one was easy: a larger size gives harder puzzles\n",
         );
 }
+
+/// Issue 38: `--min-sum` and `--max-sum` are exact decimals, as the values
+/// are, never rounded to `f64`.
+#[test]
+fn sum_bounds_are_exact() {
+    let dir = tempfile::tempdir().unwrap();
+    let tenths = dir.path().join("d.csv");
+    let big = dir.path().join("b.csv");
+    std::fs::write(&tenths, "0.1,0.2\n0.2,0.1\n").unwrap();
+    std::fs::write(&big, "9007199254740992\n").unwrap();
+    let count = |path: &Path, bound: &[&str]| {
+        let out = placer()
+            .arg("select")
+            .arg(path)
+            .args(bound)
+            .arg("--count")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        count(&tenths, &["--max-sum", "0.19999999999999999999"]),
+        "0\n"
+    );
+    assert_eq!(count(&tenths, &["--max-sum", "0.2"]), "1\n");
+    assert_eq!(
+        count(&tenths, &["--min-sum", "0.20000000000000000001"]),
+        "1\n"
+    );
+    assert_eq!(count(&big, &["--min-sum", "9007199254740993"]), "0\n");
+    assert_eq!(count(&big, &["--max-sum", "9007199254740991.9"]), "0\n");
+    assert_eq!(count(&big, &["--min-sum", "9007199254740992"]), "1\n");
+    placer()
+        .arg("select")
+        .arg(&tenths)
+        .args(["--max-sum", "0.19999999999999999999", "--all"])
+        .assert()
+        .success()
+        .stdout("");
+}

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use placer::plan::Method;
+use placer::plan::Engine;
 use placer::problem::oracle;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 use proptest::prelude::*;
@@ -250,7 +250,7 @@ impl Raw {
 /// cells it tries; `None` when that passes `budget`.
 fn oracle_cost(p: &Problem, budget: u64) -> Option<u64> {
     fn walk(p: &Problem, from: usize, chosen: &mut Vec<usize>, spent: &mut u64, budget: u64) {
-        if chosen.len() == p.piece.count || *spent > budget {
+        if chosen.len() == p.piece().count || *spent > budget {
             return;
         }
         for cell in from..p.cells() {
@@ -258,7 +258,7 @@ fn oracle_cost(p: &Problem, budget: u64) -> Option<u64> {
             if *spent > budget {
                 return;
             }
-            if !p.holes[cell]
+            if !p.holes()[cell]
                 && !chosen.contains(&cell)
                 && chosen.iter().all(|&o| !p.attacks(cell, o))
             {
@@ -269,7 +269,7 @@ fn oracle_cost(p: &Problem, budget: u64) -> Option<u64> {
         }
     }
     let mut spent = 0;
-    walk(p, 0, &mut p.givens.clone(), &mut spent, budget);
+    walk(p, 0, &mut p.givens().to_vec(), &mut spent, budget);
     (spent <= budget).then_some(spent)
 }
 
@@ -329,7 +329,7 @@ fn check(text: &str, stats: &mut Stats) -> Result<(), TestCaseError> {
 
     // The solution list, in order: row by row, or for the unit kernel of
     // region games an order of its own, where the set must agree.
-    let in_order = !matches!(plan.method, Method::Units | Method::Propagate);
+    let in_order = !matches!(plan.engine, Engine::Units | Engine::Propagate);
     let sorted = |mut v: Vec<Vec<usize>>| {
         if !in_order {
             v.sort();

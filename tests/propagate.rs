@@ -3,7 +3,7 @@
 //! the same solution sets, the same counts, and limits respected.
 
 use placer::error::Source;
-use placer::plan::Method;
+use placer::plan::Engine;
 use placer::problem::oracle;
 use placer::{Bindings, CountOptions, Plan, Problem, RuleSpec};
 use proptest::prelude::*;
@@ -56,10 +56,10 @@ fn check(rule: &str, k: i64, n: usize, ids: &[usize], marks: &[u8]) -> Result<()
         return Ok(());
     };
     let mut plan = problem.plan();
-    prop_assert!(matches!(plan.method, Method::Propagate | Method::Units));
-    plan.method = Method::Propagate;
+    prop_assert!(matches!(plan.engine, Engine::Propagate | Engine::Units));
+    plan.engine = Engine::Propagate;
     let mut units = plan.clone();
-    units.method = Method::Units;
+    units.engine = Engine::Units;
     let found = sorted(&plan);
     prop_assert_eq!(&found, &sorted(&units), "against the unit walker\n{}", text);
     if n <= 5 || k == 1 && rule == "region-queens" {
@@ -165,9 +165,9 @@ fn boards_wider_than_a_word_agree() {
                     continue;
                 };
                 let mut plan = problem.plan();
-                plan.method = Method::Propagate;
+                plan.engine = Engine::Propagate;
                 let mut units = plan.clone();
-                units.method = Method::Units;
+                units.engine = Engine::Units;
                 let count = |p: &Plan| p.count(CountOptions::default()).unwrap().count;
                 assert_eq!(count(&plan), count(&units), "{rule} k={k}\n{text}");
             }
@@ -193,7 +193,7 @@ fn shared_hard_puzzles_are_unique() {
         };
         let text = std::fs::read_to_string(&path).unwrap();
         let mut plan = bind("star-battle", k, text).expect("a valid puzzle").plan();
-        plan.method = Method::Propagate;
+        plan.engine = Engine::Propagate;
         let limited = CountOptions {
             limit: Some(2),
             ..CountOptions::default()
@@ -211,14 +211,14 @@ fn shared_hard_puzzles_are_unique() {
 #[test]
 fn one_piece_per_region_propagates_above_twelve_by_twelve() {
     for (n, method) in [
-        (12, Method::Units),
-        (13, Method::Propagate),
-        (26, Method::Propagate),
+        (12, Engine::Units),
+        (13, Engine::Propagate),
+        (26, Engine::Propagate),
     ] {
         // Every row its own region: a valid Queens game of any size.
         let ids: Vec<usize> = (0..n * n).map(|i| i / n).collect();
         let problem = bind("region-queens", 1, picture(n, &ids, &vec![9; n * n])).unwrap();
-        assert_eq!(problem.plan().method, method, "{n}×{n}");
+        assert_eq!(problem.plan().engine, method, "{n}×{n}");
     }
 }
 
@@ -234,7 +234,7 @@ fn large_generated_queens_games_are_proved_unique() {
             ..CountOptions::default()
         };
         let plan = puzzle.problem.plan();
-        assert_eq!(plan.method, Method::Propagate);
+        assert_eq!(plan.engine, Engine::Propagate);
         assert_eq!(
             plan.count(limited).unwrap().count,
             1,

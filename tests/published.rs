@@ -3,7 +3,7 @@
 //! from. Rows that are slow in a debug build carry `#[ignore]`; run them with
 //! `cargo test --release -- --ignored`.
 
-use placer::{Bindings, CountOptions, Problem, RuleSpec};
+use placer::{Bindings, CountOptions, Engine, Method, Problem, RuleSpec, Source};
 
 /// Counts the built-in `rule` with `set`, on 2 threads.
 fn count(rule: &str, set: &[(&str, i64)], unique: bool) -> u128 {
@@ -104,19 +104,26 @@ published! {
 }
 
 /// The row-frontier DP's count of the built-in `rule` with `set` (and, if
-/// given, a piece count and holes set on the bound problem).
-fn dp(rule: &str, set: &[(&str, i64)], edit: impl Fn(&mut Problem)) -> String {
+/// given, a cells picture: `#` a hole).
+fn dp(rule: &str, set: &[(&str, i64)], cells: Option<String>) -> String {
     let spec = RuleSpec::resolve(rule).unwrap_or_else(|e| panic!("{e}"));
     let bindings = Bindings {
         set: set.iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+        cells: cells.map(|text| Source::new("<cells>", &text)),
         ..Bindings::default()
     };
-    let mut problem = Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{e}"));
-    edit(&mut problem);
-    let budget = placer::frontier::Budget::default();
-    let counted = placer::frontier::count(&problem, &budget).unwrap_or_else(|e| panic!("{e}"));
+    let problem = Problem::bind(&spec, &bindings).unwrap_or_else(|e| panic!("{e}"));
+    let frontier = CountOptions {
+        method: Method::Frontier,
+        ..CountOptions::default()
+    };
+    let counted =
+        placer::count(&problem.clone().plan(), &frontier, |_| {}).unwrap_or_else(|e| panic!("{e}"));
+    if counted.unmeetable.is_none() {
+        assert_eq!(counted.engine, Engine::Frontier, "{rule} {set:?}");
+    }
     // Where the search is quick, it must agree.
-    if problem.cells() <= 49 && !problem.wrap {
+    if problem.cells() <= 49 && !problem.wrap() {
         let searched = problem
             .clone()
             .plan()
@@ -139,17 +146,12 @@ fn check_dp(first: i64, terms: &[&str], count: impl Fn(i64) -> String) {
     }
 }
 
-fn no_edit(_: &mut Problem) {}
-
 /// A000142 through the DP: n rooks, n! (checked against the product).
 #[test]
 fn rooks_a000142_frontier() {
     for n in 1..=30u32 {
         let factorial: num_bigint::BigUint = (1..=n).map(num_bigint::BigUint::from).product();
-        assert_eq!(
-            dp("rooks", &[("n", n.into())], no_edit),
-            factorial.to_string()
-        );
+        assert_eq!(dp("rooks", &[("n", n.into())], None), factorial.to_string());
     }
 }
 
@@ -172,7 +174,7 @@ fn hertzsprung_a002464_frontier() {
         "63779034",
         "831283558",
     ];
-    check_dp(1, &terms, |n| dp("hertzsprung", &[("n", n)], no_edit));
+    check_dp(1, &terms, |n| dp("hertzsprung", &[("n", n)], None));
 }
 
 /// A002464, n = 14..=20: the runs of free columns keep the DP small.
@@ -187,7 +189,7 @@ fn hertzsprung_a002464_frontier_large() {
         "16362838542699862",
         "327460573946510746",
     ];
-    check_dp(14, &terms, |n| dp("hertzsprung", &[("n", n)], no_edit));
+    check_dp(14, &terms, |n| dp("hertzsprung", &[("n", n)], None));
 }
 
 /// A002465 through the DP: n bishops on n × n (n = 10..16 also agree with the
@@ -213,7 +215,7 @@ fn bishops_a002465_frontier() {
         "52054862490790200576",
     ];
     check_dp(1, &terms, |n| {
-        dp("bishops", &[("n", n)], |p| p.piece.count = n as usize)
+        dp("bishops", &[("n", n), ("count", n)], None)
     });
 }
 
@@ -231,7 +233,7 @@ fn kings_a018807_frontier() {
         "1027533353168",
     ];
     check_dp(1, &terms, |n| {
-        dp("kings", &[("n", 2 * n), ("count", n * n)], no_edit)
+        dp("kings", &[("n", 2 * n), ("count", n * n)], None)
     });
 }
 
@@ -250,20 +252,28 @@ fn knights_a201540_frontier() {
         "379978716",
     ];
     check_dp(1, &terms, |n| {
-        dp("knights", &[("n", n), ("count", n)], no_edit)
+        dp("knights", &[("n", n), ("count", n)], None)
     });
 }
 
 /// Rooks with holes on the cells `(i, i + shift) mod n` for each shift.
 fn rooks_avoiding(n: i64, shifts: &'static [usize]) -> String {
-    dp("rooks", &[("n", n)], move |p| {
-        let n = p.rows;
-        for i in 0..n {
-            for s in shifts {
-                p.holes[i * n + (i + s) % n] = true;
-            }
-        }
-    })
+    let n = n as usize;
+    let picture: String = (0..n)
+        .map(|i| {
+            let row: String = (0..n)
+                .map(|j| {
+                    if shifts.iter().any(|s| (i + s) % n == j) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    dp("rooks", &[("n", n as i64)], Some(picture))
 }
 
 /// A000166 through the DP: derangements, rooks off the diagonal; n = 1 has

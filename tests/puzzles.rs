@@ -143,6 +143,6 @@ fn star_battle_one_star_letters_and_marks() {
     // The same puzzle in the token form: a given star and a cell known empty.
     check("star-battle", "star-battle-8-marks.txt", &[], &stars, false);
     let marked = bind("star-battle", "star-battle-8-marks.txt", &[]);
-    assert_eq!(marked.givens, [marked.cell(0, 5)]);
-    assert!(marked.holes[marked.cell(1, 0)]);
+    assert_eq!(marked.givens(), [marked.cell(0, 5)]);
+    assert!(marked.holes()[marked.cell(1, 0)]);
 }

@@ -2,7 +2,7 @@
 //! message naming both flags), and constructed N-queens solutions print
 //! exactly as the library's output sinks print the same solution.
 
-use placer::kernel::construct;
+use placer::engine::permutation::construct;
 use placer::output::{self, Format, Printer, Renderer};
 use placer::{Bindings, Problem, RuleSpec, Solution};
 use predicates::prelude::*;

@@ -79,8 +79,7 @@ def _picture(picture: Picture) -> Optional[str]:
         return None
     if isinstance(picture, str) and ("\n" in picture or not os.path.isfile(picture)):
         return picture
-    with open(os.fspath(picture), encoding="utf-8") as f:
-        return f.read()
+    return _placer.read_picture(os.fspath(picture))
 
 
 def _params(params: dict) -> List[Tuple[str, int]]:
@@ -110,7 +109,8 @@ def count(
     symmetries. ``limit`` stops counting there (``limit=2`` asks "is it
     unique?"). ``regions`` and ``cells`` are pictures (text or a path), as
     ``--regions`` and ``--cells`` on the command line. ``threads``: worker
-    threads, default every core; the answer never depends on it.
+    threads, default every core, at most 1024 (``ValueError`` above); the
+    answer never depends on it.
 
     The search runs without the GIL; Ctrl-C raises ``KeyboardInterrupt`` and
     stops it. Exact however large (a Python ``int``).
@@ -421,8 +421,7 @@ class Puzzle:
         cls, path: "Union[str, os.PathLike[str]]", rules: Rules = "region-queens", **params: int
     ) -> "Puzzle":
         """A puzzle from a file holding its region picture."""
-        with open(os.fspath(path), encoding="utf-8") as f:
-            return cls._warned(f.read(), rules, params)
+        return cls._warned(_placer.read_picture(os.fspath(path)), rules, params)
 
     @classmethod
     def _warned(cls, regions: str, rules: Rules, params: dict) -> "Puzzle":

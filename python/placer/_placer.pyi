@@ -4,6 +4,7 @@ Users call the documented wrappers in placer/__init__.py; these stubs type
 the classes those return and the raw functions behind them.
 """
 
+from decimal import Decimal
 from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 Cell = Tuple[int, int]
@@ -101,11 +102,14 @@ class Select:
         """The k best selections, best first (Murty's method); ties by column sequence."""
     def all(
         self,
-        min_sum: Optional[float] = None,
-        max_sum: Optional[float] = None,
+        min_sum: Optional[Union[int, float, Decimal]] = None,
+        max_sum: Optional[Union[int, float, Decimal]] = None,
         limit: Optional[int] = None,
     ) -> SolutionIter:
-        """Every selection, lazily, in column-sequence order, optionally within sum bounds."""
+        """Every selection, lazily, in column-sequence order, optionally within sum bounds.
+
+        Bounds compare exactly: an int or Decimal as written, a float as its
+        shortest decimal (its repr); NaN raises ValueError."""
 
 class Step:
     """One deduction of a region puzzle (see ``placer.Puzzle.hint``)."""
@@ -197,3 +201,5 @@ def check(
     cells: Optional[str] = None,
 ) -> dict: ...
 def builtin_rules() -> List[Tuple[str, str]]: ...
+def read_picture(path: str) -> str:
+    """A picture file's text: UTF-8, at most 8 MiB, else a RuleError naming the file."""

@@ -24,6 +24,7 @@ fn _placer(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules::first, m)?)?;
     m.add_function(wrap_pyfunction!(rules::check, m)?)?;
     m.add_function(wrap_pyfunction!(rules::builtin_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(rules::read_picture, m)?)?;
     m.add_class::<rules::Puzzle>()?;
     m.add_class::<logic::Step>()?;
     m.add_class::<logic::Explanation>()?;

@@ -3,6 +3,7 @@
 //! what `placer hint` and `placer solve --explain` print.
 
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use placer::logic::grade::Grade;
 use placer::logic::{self, Board, path};
@@ -54,11 +55,14 @@ impl Step {
 
 #[pymethods]
 impl Step {
-    fn __repr__(&self) -> String {
-        format!(
-            "Step({:?}, place={:?}, exclude={:?}, reason={:?})",
-            self.technique, self.place, self.exclude, self.reason
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Step({}, place={:?}, exclude={:?}, reason={})",
+            py_repr(py, &self.technique)?,
+            self.place,
+            self.exclude,
+            py_repr(py, &self.reason)?
+        ))
     }
 }
 
@@ -92,16 +96,19 @@ impl Explanation {
         self.steps.len()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let py_bool = |b: bool| if b { "True" } else { "False" };
-        format!(
-            "Explanation({} steps, solved={}, guesses={}, grade={:?}, unique={})",
+        let grade = match &self.grade {
+            Some(g) => py_repr(py, g)?,
+            None => "None".into(),
+        };
+        Ok(format!(
+            "Explanation({} steps, solved={}, guesses={}, grade={grade}, unique={})",
             self.steps.len(),
             py_bool(self.solved),
             self.guesses,
-            self.grade,
             py_bool(self.unique)
-        )
+        ))
     }
 }
 
@@ -140,4 +147,9 @@ pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
         unique: found.unique == Some(true),
         differ: found.differ.iter().map(|&c| problem.coords(c)).collect(),
     })
+}
+
+/// Python's own `repr` of a string: `'hard'`, quotes escaped as Python does.
+fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
+    Ok(PyString::new(py, text).repr()?.to_string())
 }

@@ -3,10 +3,13 @@
 use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt};
 
-use placer::matrix::{self, Bounds, Builder, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense};
+use placer::matrix::{
+    self, Bounds, Builder, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value,
+};
 
 use crate::errors::{matrix_error, too_large};
 use crate::layout;
@@ -298,16 +301,22 @@ impl Select {
     /// Every selection, lazily, in column-sequence order (row 0's column,
     /// then row 1's, ...), only those with ``min_sum <= sum <= max_sum``
     /// when given, at most ``limit``. A thread lists ahead without the GIL.
+    /// A bound compares exactly: an ``int`` or a ``decimal.Decimal`` as
+    /// written, a ``float`` as its shortest decimal (the one ``repr``
+    /// prints); ``NaN`` is refused.
     #[pyo3(signature = (min_sum=None, max_sum=None, limit=None))]
     fn all(
         &self,
-        min_sum: Option<f64>,
-        max_sum: Option<f64>,
+        min_sum: Option<&Bound<'_, PyAny>>,
+        max_sum: Option<&Bound<'_, PyAny>>,
         limit: Option<u128>,
     ) -> PyResult<SolutionIter> {
+        let bounds = Bounds {
+            min_sum: min_sum.map(|b| bound(b, "min_sum")).transpose()?,
+            max_sum: max_sum.map(|b| bound(b, "max_sum")).transpose()?,
+        };
         let owner = self.owner.clone();
         SolutionIter::start(self.owner.clone(), limit, move |tx| {
-            let bounds = Bounds { min_sum, max_sum };
             if let Some(t) = owner.table() {
                 let m = t.matrix();
                 produce(
@@ -363,6 +372,35 @@ fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
         return Err(matrix_error("the cells do not fill rows × cols"));
     }
     Ok(())
+}
+
+/// A sum bound from Python, exact: an `int` or a `Decimal` by its text, a
+/// float by its shortest decimal; `NaN` (float or `Decimal`) is refused.
+fn bound(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Value> {
+    if obj.is_instance_of::<PyInt>() {
+        let text = obj.str()?.to_string();
+        let num = text.parse().unwrap_or(f64::NAN);
+        return Ok(Value { num, text });
+    }
+    let num: f64 = obj
+        .call_method0("__float__")
+        .and_then(|f| f.extract())
+        .map_err(|_| PyTypeError::new_err(format!("{name} must be a number, not `{obj}`")))?;
+    if num.is_nan() {
+        return Err(PyValueError::new_err(format!(
+            "{name} is NaN, which bounds nothing: give a number, or None for no bound"
+        )));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Value::from_f64(num));
+    }
+    // Decimals and other exact numbers: their text when it is a decimal
+    let text = obj.str()?.to_string();
+    Ok(if matrix::BigDecimal::parse(&text).is_some() {
+        Value { num, text }
+    } else {
+        Value::from_f64(num)
+    })
 }
 
 /// The error for an infinite cell.

@@ -5,13 +5,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use placer::problem::{Family, Warning};
-use placer::search::Stop;
+use placer::search::{MAX_THREADS, Stop};
 use placer::spec::BUILTIN;
-use placer::{Bindings, Diagnostic, Plan, Problem, RuleSpec, Source};
+use placer::{Bindings, Diagnostic, ListOptions, Plan, Problem, RuleSpec, Source, input};
 
 use crate::errors::{self, rule_error};
 use crate::logic;
@@ -43,21 +44,27 @@ fn problem_of(
         cells: cells.map(|t| Source::new("<cells>", t)),
     };
     let problem = Problem::bind(&spec, &bindings).map_err(|d| rule_error(&d))?;
-    let region_group = problem.groups.iter().any(|g| g.family == Family::Region);
+    let region_group = problem.groups().iter().any(|g| g.family == Family::Region);
     if regions.is_some() && !region_group {
         return Err(rule_error(&Diagnostic::new(format!(
             "`{}` has no group over regions, so regions would change nothing",
-            problem.name
+            problem.name()
         )).with_help("region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"")));
     }
     Ok(problem)
 }
 
-/// Worker threads: `None` or 0 means every core.
-fn threads(requested: Option<usize>) -> usize {
-    requested
+/// Worker threads: `None` or 0 means every core; more than the command
+/// line's `-j` takes ([`MAX_THREADS`]) is refused before any starts.
+fn threads(requested: Option<usize>) -> PyResult<usize> {
+    if let Some(n) = requested.filter(|&n| n > MAX_THREADS) {
+        return Err(PyValueError::new_err(format!(
+            "threads={n} is more than the supported {MAX_THREADS}"
+        )));
+    }
+    Ok(requested
         .filter(|&t| t > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())))
 }
 
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
@@ -72,7 +79,13 @@ fn count_plan(py: Python<'_>, plan: Arc<Plan>, ask: Ask) -> PyResult<BigUint> {
 fn first_of(py: Python<'_>, plan: Arc<Plan>, unique: bool) -> PyResult<Option<Solution>> {
     let owner = Arc::new(Owner::Rules(plan.problem.clone()));
     let stop = Stop::new();
-    let found = run::interruptible(py, stop, move || plan.first_order(unique).next())?;
+    let found = run::interruptible(py, stop, move || {
+        let soonest = ListOptions {
+            unique,
+            soonest: true,
+        };
+        plan.list(soonest).solutions.next()
+    })?;
     Ok(found.map(|s| Solution::new((s.cells, None), &owner)))
 }
 
@@ -80,7 +93,11 @@ fn first_of(py: Python<'_>, plan: Arc<Plan>, unique: bool) -> PyResult<Option<So
 fn stream(plan: Arc<Plan>, unique: bool, limit: Option<u128>) -> PyResult<SolutionIter> {
     let owner = Arc::new(Owner::Rules(plan.problem.clone()));
     SolutionIter::start(owner, limit, move |tx| {
-        produce(plan.solutions(unique).map(|s| (s.cells, None)), tx)
+        let listing = plan.list(ListOptions {
+            unique,
+            soonest: false,
+        });
+        produce(listing.solutions.map(|s| (s.cells, None)), tx)
     })
 }
 
@@ -101,7 +118,7 @@ pub fn count(
 ) -> PyResult<BigUint> {
     let plan = Arc::new(problem_of(rules, params, regions, cells)?.plan());
     let ask = Ask {
-        threads: self::threads(threads),
+        threads: self::threads(threads)?,
         unique,
         limit,
         estimate,
@@ -152,6 +169,19 @@ pub fn check<'py>(
     describe(py, &problem_of(rules, params, regions, cells)?.plan())
 }
 
+/// A picture file's text, read as the command line reads `--regions FILE`:
+/// UTF-8, at most the picture limit, so `/dev/zero` or a Latin-1 file is a
+/// `RuleError` naming the file.
+#[pyfunction]
+pub fn read_picture(path: std::path::PathBuf) -> PyResult<String> {
+    input::read(&path, input::Limit::PICTURE).map_err(|e| {
+        rule_error(&Diagnostic::new(format!(
+            "cannot read the picture {}: {e}",
+            path.display()
+        )))
+    })
+}
+
 /// `placer.rules`: the built-in rules as `(name, summary)`.
 #[pyfunction]
 pub fn builtin_rules() -> PyResult<Vec<(String, String)>> {
@@ -168,29 +198,29 @@ pub fn builtin_rules() -> PyResult<Vec<(String, String)>> {
 fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
     let p = &plan.problem;
     let d = PyDict::new(py);
-    d.set_item("name", &p.name)?;
-    d.set_item("summary", &p.summary)?;
-    d.set_item("params", p.params.clone())?;
-    d.set_item("rows", p.rows)?;
-    d.set_item("cols", p.cols)?;
-    d.set_item("wrap", p.wrap)?;
+    d.set_item("name", p.name())?;
+    d.set_item("summary", p.summary())?;
+    d.set_item("params", p.params().clone())?;
+    d.set_item("rows", p.rows())?;
+    d.set_item("cols", p.cols())?;
+    d.set_item("wrap", p.wrap())?;
     let holes: Vec<(usize, usize)> = (0..p.cells())
-        .filter(|&c| p.holes[c])
+        .filter(|&c| p.holes()[c])
         .map(|c| p.coords(c))
         .collect();
     d.set_item("holes", holes)?;
-    let givens: Vec<(usize, usize)> = p.givens.iter().map(|&c| p.coords(c)).collect();
+    let givens: Vec<(usize, usize)> = p.givens().iter().map(|&c| p.coords(c)).collect();
     d.set_item("givens", givens)?;
-    d.set_item("regions", p.regions.as_ref().map(|r| r.names.clone()))?;
+    d.set_item("regions", p.regions().as_ref().map(|r| r.names.clone()))?;
     let piece = PyDict::new(py);
-    piece.set_item("name", &p.piece.name)?;
-    piece.set_item("symbol", p.piece.symbol.to_string())?;
-    piece.set_item("count", p.piece.count)?;
-    piece.set_item("lines", p.piece.lines.names())?;
-    piece.set_item("leaps", p.piece.leaps.clone())?;
+    piece.set_item("name", &p.piece().name)?;
+    piece.set_item("symbol", p.piece().symbol.to_string())?;
+    piece.set_item("count", p.piece().count)?;
+    piece.set_item("lines", p.piece().lines.names())?;
+    piece.set_item("leaps", p.piece().leaps.clone())?;
     d.set_item("piece", piece)?;
     let groups: Vec<Bound<'py, PyDict>> = p
-        .groups
+        .groups()
         .iter()
         .map(|g| {
             let gd = PyDict::new(py);
@@ -203,7 +233,7 @@ fn describe<'py>(py: Python<'py>, plan: &Plan) -> PyResult<Bound<'py, PyDict>> {
     d.set_item("groups", groups)?;
     d.set_item("symmetries", plan.symmetry.order())?;
     d.set_item("symmetry", plan.symmetry.describe())?;
-    d.set_item("kernel", plan.method.describe())?;
+    d.set_item("kernel", plan.engine.describe())?;
     d.set_item("text", plan.describe())?;
     Ok(d)
 }
@@ -265,7 +295,7 @@ impl Puzzle {
     #[pyo3(signature = (threads=None))]
     fn count(&self, py: Python<'_>, threads: Option<usize>) -> PyResult<BigUint> {
         let ask = Ask {
-            threads: self::threads(threads),
+            threads: self::threads(threads)?,
             unique: false,
             limit: None,
             estimate: true,
@@ -320,7 +350,7 @@ impl Puzzle {
     fn __repr__(&self) -> String {
         format!(
             "Puzzle({:?}, {}×{})",
-            self.plan.problem.name,
+            self.plan.problem.name(),
             self.plan.rows(),
             self.plan.cols()
         )

@@ -9,7 +9,7 @@ use std::time::Duration;
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 
-use placer::frontier::{Budget, Method};
+use placer::{Budget, Method};
 use placer::search::{SearchError, Stop};
 use placer::{CountOptions, Plan};
 

@@ -4,7 +4,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, TryLockError};
 
 use num_bigint::BigInt;
 use pyo3::exceptions::{PyIndexError, PyStopIteration};
@@ -120,7 +120,7 @@ impl Solution {
             )
         } else {
             let p = self.owner.problem();
-            p.values.as_ref().map(|values| {
+            p.values().as_ref().map(|values| {
                 let at =
                     |r: usize, c: usize| values[p.cell(r, c)].as_ref().map_or(f64::NAN, |v| v.num);
                 self.cells.iter().map(|&(r, c)| at(r, c)).collect()
@@ -156,7 +156,7 @@ impl Solution {
     /// a matrix, the values with the chosen ones in brackets.
     fn board(&self) -> PyResult<String> {
         let p = self.owner.problem();
-        let mut board = Board::new(p, p.values.as_deref()).map_err(errors::internal)?;
+        let mut board = Board::new(p, p.values()).map_err(errors::internal)?;
         let mut text = String::new();
         let solution = placer::Solution {
             cells: self.cells.clone(),
@@ -242,12 +242,18 @@ pub fn produce(found: impl Iterator<Item = Found>, tx: SyncSender<Batch>) {
 
 /// A lazy iterator of solutions (``placer.solutions``, ``Select.all``). A
 /// thread searches ahead by a batch or two with the GIL released; dropping
-/// the iterator ends that thread at its next solution.
-#[pyclass(module = "placer")]
+/// the iterator ends that thread at its next solution. Python threads may
+/// share one: each solution goes to exactly one of them.
+#[pyclass(module = "placer", frozen)]
 pub struct SolutionIter {
-    rx: Option<Mutex<Receiver<Batch>>>,
-    batch: std::vec::IntoIter<Found>,
+    state: Mutex<Stream>,
     owner: Arc<Owner>,
+}
+
+/// Where a [`SolutionIter`] is in its stream.
+struct Stream {
+    rx: Option<Receiver<Batch>>,
+    batch: std::vec::IntoIter<Found>,
     left: Option<u128>,
 }
 
@@ -269,10 +275,12 @@ impl SolutionIter {
             })
             .map_err(|e| errors::internal(format!("cannot start a thread: {e}")))?;
         Ok(SolutionIter {
-            rx: Some(Mutex::new(rx)),
-            batch: Vec::new().into_iter(),
+            state: Mutex::new(Stream {
+                rx: Some(rx),
+                batch: Vec::new().into_iter(),
+                left: limit,
+            }),
             owner,
-            left: limit,
         })
     }
 }
@@ -283,7 +291,31 @@ impl SolutionIter {
         slf
     }
 
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Solution> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Solution> {
+        // Another Python thread may hold the stream while it waits without
+        // the GIL: wait for it without the GIL too.
+        let mut stream = loop {
+            match self.state.try_lock() {
+                Ok(stream) => break stream,
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+                    py.check_signals()?;
+                }
+                Err(TryLockError::Poisoned(_)) => {
+                    return Err(errors::internal(
+                        "a thread panicked while it held the iterator",
+                    ));
+                }
+            }
+        };
+        let found = stream.next(py)?;
+        Ok(Solution::new(found, &self.owner))
+    }
+}
+
+impl Stream {
+    /// The next solution; `StopIteration` at the end or the limit.
+    fn next(&mut self, py: Python<'_>) -> PyResult<Found> {
         if self.left == Some(0) {
             self.rx = None;
             return Err(PyStopIteration::new_err(()));
@@ -295,22 +327,17 @@ impl SolutionIter {
         if let Some(left) = &mut self.left {
             *left -= 1;
         }
-        Ok(Solution::new(found, &self.owner))
+        Ok(found)
     }
-}
 
-impl SolutionIter {
     /// Waits (GIL released, signals checked) for the next batch and takes
     /// its first solution; `StopIteration` when the search is over.
     fn next_batch(&mut self, py: Python<'_>) -> PyResult<Found> {
-        let Some(rx) = &self.rx else {
-            return Err(PyStopIteration::new_err(()));
-        };
         loop {
-            let received = py.detach(|| match rx.lock() {
-                Ok(rx) => rx.recv_timeout(std::time::Duration::from_millis(50)),
-                Err(_) => Err(mpsc::RecvTimeoutError::Disconnected),
-            });
+            let Some(rx) = self.rx.as_mut() else {
+                return Err(PyStopIteration::new_err(()));
+            };
+            let received = py.detach(move || rx.recv_timeout(std::time::Duration::from_millis(50)));
             match received {
                 Ok(Err(panic)) => {
                     self.rx = None;

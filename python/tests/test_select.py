@@ -70,6 +70,23 @@ def test_bounded_listing():
     assert len(list(placer.select(m).all(limit=3))) == min(3, len(selections(m)))
 
 
+def test_bounds_compare_exactly():
+    """Issue 38: a bound is an exact decimal, never rounded to a float."""
+    from decimal import Decimal
+
+    tenths = placer.select([[0.1, 0.2], [0.2, 0.1]])
+    assert list(tenths.all(max_sum=Decimal("0.19999999999999999999"))) == []
+    assert [s.sum for s in tenths.all(max_sum=0.2)] == [0.2]
+    big = placer.select([[9007199254740992]])
+    assert list(big.all(min_sum=9007199254740993)) == []
+    assert len(list(big.all(min_sum=9007199254740992, max_sum=float("inf")))) == 1
+    for side in ("min_sum", "max_sum"):
+        with pytest.raises(ValueError, match=f"{side} is NaN"):
+            tenths.all(**{side: float("nan")})
+    with pytest.raises(ValueError, match="NaN"):
+        tenths.all(min_sum=Decimal("nan"))
+
+
 @pytest.mark.parametrize("n", [1, 2, 14, 40])
 def test_count_is_exact_however_big(n):
     assert placer.select(np.ones((n, n))).count() == math.factorial(n)

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args as ClapArgs, Parser, Subcommand};
 
 use crate::output::Format;
+use crate::search::MAX_THREADS;
 
 /// Place pieces on a grid under constraints: count, list or find placements.
 #[derive(Debug, Parser)]
@@ -233,9 +234,10 @@ pub struct BindArgs {
     pub cells: Option<PathBuf>,
 }
 
-/// Mode, limits and output, shared by the solving commands.
-#[derive(Debug, Clone, ClapArgs)]
-pub struct RunArgs {
+/// Which answer a command gives: the mode flags, shared by `solve`,
+/// `queens` and `select` (where a solution is a selection).
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct ModeArgs {
     /// Print the number of solutions (the default).
     #[arg(long, group = "mode")]
     pub count: bool,
@@ -255,6 +257,22 @@ pub struct RunArgs {
     /// Stop after K solutions (with --count: count up to K).
     #[arg(long, value_name = "K", conflicts_with = "first")]
     pub limit: Option<u128>,
+}
+
+impl ModeArgs {
+    /// The mode the flags select (clap keeps the four apart): `--limit`
+    /// alone lists.
+    pub fn mode(&self) -> super::config::Mode {
+        super::config::Mode::of(self.all, self.first, self.step, self.count, self.limit)
+    }
+}
+
+/// Mode, limits and output, shared by the solving commands.
+#[derive(Debug, Clone, ClapArgs)]
+pub struct RunArgs {
+    /// Which answer.
+    #[command(flatten)]
+    pub mode: ModeArgs,
     /// Only solutions that differ under the board's symmetries.
     #[arg(long)]
     pub unique: bool,
@@ -294,7 +312,7 @@ const WHOLE_COUNT_ONLY: [&str; 4] = ["all", "first", "step", "limit"];
 pub struct MethodArgs {
     /// Counting method: auto (the plan decides), frontier (the row-frontier DP) or search.
     #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = parse_method)]
-    pub method: crate::frontier::Method,
+    pub method: crate::plan::Method,
     /// Most memory the row-frontier DP's state tables may take, e.g. 512M or 4G
     /// (default: half the machine's memory).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
@@ -305,7 +323,7 @@ pub struct MethodArgs {
     pub no_estimate: bool,
 }
 
-fn parse_method(s: &str) -> Result<crate::frontier::Method, String> {
+fn parse_method(s: &str) -> Result<crate::plan::Method, String> {
     s.parse()
 }
 
@@ -331,9 +349,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{s}` is not a size: a number with K, M, G or T"))
 }
 
-/// Most worker threads `-j` takes: more only spends minutes starting threads.
-pub const MAX_THREADS: usize = 1024;
-
+/// `-j N`: at most [`MAX_THREADS`].
 pub(super) fn parse_threads(s: &str) -> Result<usize, String> {
     let n: usize = s
         .trim()

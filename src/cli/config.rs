@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 
 use super::args::{MethodArgs, RunArgs};
-use crate::frontier::Method;
 use crate::output::Format;
+use crate::plan::Method;
 use crate::search::CountOptions;
 use crate::search::Shard;
 
@@ -121,7 +121,7 @@ impl Run {
         if args.shard.is_some() || args.checkpoint.is_some() {
             bail!("--shard and --checkpoint need one N, not `-`");
         }
-        if args.all || args.first || args.step || args.stats || args.out.is_some() {
+        if args.mode.all || args.mode.first || args.mode.step || args.stats || args.out.is_some() {
             bail!(
                 "`placer queens -` prints one count per line: --all, --first, --step, --stats and --out need one N, e.g. `placer queens 8 --all`"
             );
@@ -130,14 +130,16 @@ impl Run {
             bail!("`placer queens -` prints counts, one per line: bare, or with --format json");
         }
         Ok(Run {
-            mode: Mode::Count { limit: args.limit },
+            mode: Mode::Count {
+                limit: args.mode.limit,
+            },
             ..Run::from_args(args)
         })
     }
 
     fn from_args(args: &RunArgs) -> Run {
         Run {
-            mode: Mode::of(args.all, args.first, args.step, args.count, args.limit),
+            mode: args.mode.mode(),
             unique: args.unique,
             format: args.format,
             threads: threads(args.threads),

@@ -6,7 +6,7 @@ use anyhow::Result;
 use num_bigint::BigUint;
 
 use super::args::MethodArgs;
-use crate::frontier::{self, Budget, FrontierError};
+use crate::engine::frontier::{self, Budget, FrontierError};
 use crate::plan::Plan;
 use crate::problem::Problem;
 use crate::search::{Counted, SearchError};
@@ -41,7 +41,7 @@ pub(super) fn polynomial(
     args: &MethodArgs,
 ) -> Result<Option<Vec<BigUint>>> {
     let same_but_count = second.is_some_and(|p| without_count(p) == without_count(&first.problem));
-    let permutation = first.method == crate::plan::Method::Permutation;
+    let permutation = first.engine == crate::plan::Engine::Permutation;
     if !same_but_count || !frontier::choose(&first.problem, args.method, permutation).frontier {
         return Ok(None);
     }

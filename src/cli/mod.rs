@@ -39,7 +39,7 @@ mod solve;
 mod step;
 mod table;
 
-pub use args::{Args, BindArgs, Command, GenerateArgs, MethodArgs, RunArgs, TableArgs};
+pub use args::{Args, BindArgs, Command, GenerateArgs, MethodArgs, ModeArgs, RunArgs, TableArgs};
 pub use config::{Mode, Run};
 pub use hint::HintArgs;
 pub use select::SelectArgs;

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail, ensure};
 
 use super::config::{Mode, Run};
 use super::{Outcome, RunArgs, progress, solve, stdin_lines};
-use crate::kernel::construct;
+use crate::engine::permutation::construct;
 use crate::output::{self, Exact, Format, Printer, Renderer};
 use crate::problem::{Bindings, Problem};
 use crate::spec::RuleSpec;

@@ -7,12 +7,13 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
 
+use super::args::ModeArgs;
 use super::config::{Mode, threads};
 use super::solve::exact;
 use super::step::Stepper;
 use super::{Outcome, list, stderr_line, stdin_lines};
 use crate::input::{self, Limit};
-use crate::matrix::{self, Bounds, Layout, Matrix, Sense};
+use crate::matrix::{self, Bounds, Layout, Matrix, Sense, Value};
 use crate::output::{self, Exact, Format};
 use crate::problem::Problem;
 use crate::search::Solution;
@@ -47,27 +48,15 @@ pub struct SelectArgs {
     /// Rank by smallest sum (with --top K).
     #[arg(long, group = "sense")]
     pub min: bool,
-    /// Only selections whose sum is at least X.
-    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
-    pub min_sum: Option<f64>,
-    /// Only selections whose sum is at most X.
-    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_number)]
-    pub max_sum: Option<f64>,
-    /// Print the number of selections (the default).
-    #[arg(long, group = "mode")]
-    pub count: bool,
-    /// Print every selection, in order.
-    #[arg(long, group = "mode")]
-    pub all: bool,
-    /// Print the first selection; exit 1 if there is none.
-    #[arg(long, group = "mode")]
-    pub first: bool,
-    /// Show one selection at a time: Enter for the next, q to quit.
-    #[arg(long, group = "mode")]
-    pub step: bool,
-    /// Stop after K selections (with --count: count up to K).
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u128>,
+    /// Only selections whose sum is at least X (compared exactly, as written).
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_bound)]
+    pub min_sum: Option<Value>,
+    /// Only selections whose sum is at most X (compared exactly, as written).
+    #[arg(long, value_name = "X", allow_negative_numbers = true, value_parser = parse_bound)]
+    pub max_sum: Option<Value>,
+    /// Which answer.
+    #[command(flatten)]
+    pub mode: ModeArgs,
     /// How selections print.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
@@ -86,6 +75,17 @@ pub struct SelectArgs {
 /// decimal that `f64` holds without underflowing to zero.
 fn parse_number(s: &str) -> Result<f64, String> {
     matrix::parse_number(s.trim()).map_err(|e| e.to_string())
+}
+
+/// A sum bound: a number as [`parse_number`] takes it, kept with its text so
+/// that it compares exactly.
+fn parse_bound(s: &str) -> Result<Value, String> {
+    let text = s.trim();
+    let num = parse_number(text)?;
+    Ok(Value {
+        num,
+        text: text.to_string(),
+    })
 }
 
 fn parse_delimiter(s: &str) -> Result<char, String> {
@@ -122,7 +122,7 @@ fn parse_top(s: &str) -> Result<usize, String> {
 
 impl SelectArgs {
     fn mode(&self) -> Mode {
-        Mode::of(self.all, self.first, self.step, self.count, self.limit)
+        self.mode.mode()
     }
 
     fn display_path(&self) -> String {
@@ -148,10 +148,16 @@ fn read(path: &Path, layout: Layout) -> Result<Matrix> {
 
 /// Runs `placer select`.
 pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
-    if let (Some(lo), Some(hi)) = (args.min_sum, args.max_sum) {
-        if lo > hi {
-            bail!("--min-sum {lo} is above --max-sum {hi}: no selection can satisfy both");
-        }
+    let bounds = Bounds {
+        min_sum: args.min_sum.clone(),
+        max_sum: args.max_sum.clone(),
+    };
+    if let (false, Some(lo), Some(hi)) = (bounds.is_ordered(), &args.min_sum, &args.max_sum) {
+        bail!(
+            "--min-sum {} is above --max-sum {}: no selection can satisfy both",
+            lo.text,
+            hi.text
+        );
     }
     if args.out.is_some() && args.format != Format::Svg {
         bail!("--out DIR writes SVG files: add --format svg");
@@ -183,10 +189,6 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     if args.max || args.min {
         bail!("--max and --min rank selections: add --top K");
     }
-    let bounds = Bounds {
-        min_sum: args.min_sum,
-        max_sum: args.max_sum,
-    };
     let mode = args.mode();
     if let Mode::Count { limit } = mode {
         super::config::count_format(args.format)?;
@@ -245,8 +247,7 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
 /// The number of selections within `bounds`, up to `limit`: the permanent
 /// when nothing bounds it, else by listing.
 fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>, threads: usize) -> Result<Exact> {
-    let bounded = bounds.min_sum.is_some() || bounds.max_sum.is_some();
-    if bounded || limit.is_some() {
+    if bounds.is_bounded() || limit.is_some() {
         let limit = limit.unwrap_or(u128::MAX);
         let mut n: u128 = 0;
         for _ in matrix::selections(m, bounds) {

@@ -10,11 +10,13 @@ use num_bigint::BigUint;
 use super::config::{Mode, Run};
 use super::step::Stepper;
 use super::{BindArgs, Outcome, RunArgs, count, list, load, longrun, progress, stdin_lines};
-use crate::frontier::Method as FrontierMethod;
 use crate::output::{self, Exact};
+use crate::plan::Method;
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::{self, CountOptions, Journal, Method, SearchError, Solutions, Tally};
+use crate::search::{
+    self, CountOptions, Engine, Journal, ListOptions, SearchError, Solutions, Tally,
+};
 
 /// Runs `placer solve`.
 pub(super) fn run(rules: &str, bind: &BindArgs, args: &RunArgs) -> Result<Outcome> {
@@ -37,29 +39,41 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
         );
     }
     let counts = matches!(run.mode, Mode::Count { .. });
-    if let Some(why) = plan.problem.unmeetable().filter(|_| !counts) {
-        say!("note: {why}, so nothing meets the rules");
-        return Ok(match run.mode {
-            Mode::First | Mode::Step { .. } => Outcome::NoSolution,
-            _ => Outcome::Done,
-        });
-    }
     let started = Instant::now();
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let tally = match run.mode {
-        Mode::Count { .. } => match count(&plan, run, &mut out)? {
+    let tally = if counts {
+        match count(&plan, run, &mut out)? {
             Counted::Searched { count, nodes } => Some((count, nodes)),
             Counted::Quiet => None,
             Counted::Interrupted => return Ok(Outcome::Interrupted),
-        },
-        Mode::All { .. } | Mode::First => Some(listed(list_solutions(&plan, run, &mut out)?)),
-        Mode::Step { limit } => match step(&plan, run, limit, &mut out)? {
-            Some(tally) => Some(listed(tally)),
-            None => {
-                out.flush()?;
-                return Ok(Outcome::Interrupted);
-            }
-        },
+        }
+    } else {
+        let listing = plan.list(ListOptions {
+            unique: run.unique,
+            soonest: run.mode == Mode::First,
+        });
+        if let Some(why) = listing.unmeetable {
+            say!("note: {why}, so nothing meets the rules");
+            return Ok(match run.mode {
+                Mode::First | Mode::Step { .. } => Outcome::NoSolution,
+                _ => Outcome::Done,
+            });
+        }
+        match run.mode {
+            Mode::Step { limit } => match step(&plan, run, listing.solutions, limit, &mut out)? {
+                Some(tally) => Some(listed(tally)),
+                None => {
+                    out.flush()?;
+                    return Ok(Outcome::Interrupted);
+                }
+            },
+            _ => Some(listed(list_solutions(
+                &plan,
+                run,
+                listing.solutions,
+                &mut out,
+            )?)),
+        }
     };
     out.flush()?;
     let Some((count, nodes)) = tally else {
@@ -82,11 +96,11 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
 fn step(
     plan: &Plan,
     run: &Run,
+    mut solutions: Solutions,
     limit: Option<u128>,
     out: &mut impl Write,
 ) -> Result<Option<Tally>> {
     let mut stepper = Stepper::new("solution", stdin_lines());
-    let mut solutions = plan.solutions(run.unique);
     let count = list::print(
         &plan.problem,
         run.format,
@@ -135,7 +149,7 @@ fn count(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
     ]
     .into_iter()
     .find_map(|(on, flag)| on.then_some(flag));
-    if let (Some(flag), FrontierMethod::Frontier) = (excluded, run.method.method) {
+    if let (Some(flag), Method::Frontier) = (excluded, run.method.method) {
         bail!("--method frontier counts every solution at once; it does not combine with {flag}");
     }
     let journal = (run.shard.is_some() || run.checkpoint.is_some()).then(|| Journal {
@@ -200,9 +214,13 @@ pub(super) fn exact(count: impl std::fmt::Display) -> Result<Exact> {
 }
 
 /// `--all` and `--first`: to stdout, or as SVG files into `--out DIR`.
-fn list_solutions(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Tally> {
+fn list_solutions(
+    plan: &Plan,
+    run: &Run,
+    mut solutions: Solutions,
+    out: &mut impl Write,
+) -> Result<Tally> {
     let limit = run.mode.limit();
-    let mut solutions = solutions(plan, run);
     let count = match &run.out {
         Some(dir) => list::write_svg_files(&plan.problem, solutions.by_ref(), limit, dir)?,
         None => {
@@ -226,17 +244,8 @@ fn list_solutions(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Tally>
     })
 }
 
-/// The solutions to print: for `--first`, in the order that finds one soonest.
-fn solutions<'p>(plan: &'p Plan, run: &Run) -> Solutions<'p> {
-    if run.mode == Mode::First {
-        plan.first_order(run.unique)
-    } else {
-        plan.solutions(run.unique)
-    }
-}
-
 /// The search's statistics on stderr, with the counting method when it counted.
-fn print_stats(count: &BigUint, nodes: u64, seconds: f64, method: Option<Method>) {
+fn print_stats(count: &BigUint, nodes: u64, seconds: f64, method: Option<Engine>) {
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds
     } else {

@@ -17,8 +17,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::grid::{Change, Grid};
+use crate::engine::propagate::{Rules, Sample, Sampler};
 use crate::problem::Problem;
-use crate::search::{Rules, Sample, Sampler};
 
 /// Counting stops here (a grid with more solutions is this far).
 const CAP: u128 = 32;

@@ -18,10 +18,11 @@ mod plant;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::engine::propagate::Rules;
 use crate::error::{Diagnostic, Kind, Setting, Source};
 use crate::logic::grade::Grade;
 use crate::problem::{Bindings, Family, Problem};
-use crate::search::{CountOptions, Rules, Solution};
+use crate::search::Solution;
 use crate::spec::RuleSpec;
 pub use attempts::ATTEMPTS;
 use attempts::first_success;
@@ -238,8 +239,9 @@ fn generate_aimed(
     }
     // With rows as regions the region rule repeats the row rule, so a
     // solution is any placement of k pieces per row that keeps the other
-    // rules: without one, no region grid has a solution.
-    if count(&problem, 1) == 0 {
+    // rules: without one, no region grid has a solution. Each check has a
+    // budget; when it runs out the attempts below find out.
+    if placeable(&problem) == Some(false) {
         let pieces = if k == 1 {
             problem.piece.name.clone()
         } else {
@@ -250,17 +252,30 @@ fn generate_aimed(
             regions: Some(Source::new("<generator>", rows(LARGEST))),
             ..bindings
         };
-        let larger =
-            size < LARGEST && Problem::bind(spec, &largest).is_ok_and(|p| count(&p, 1) > 0);
-        let (help, setting) = if larger {
-            let help = "try a larger size (docs/PUZZLES.md lists the supported sizes)";
-            (help.to_string(), Setting::Size)
+        let larger = if size < LARGEST {
+            Problem::bind(spec, &largest).map_or(Some(false), |p| placeable(&p))
         } else {
-            let help = format!("no size up to {LARGEST} has one: try fewer {pieces} per region");
-            (help, Setting::Param)
+            Some(false)
         };
+        let (help, setting) = match larger {
+            Some(true) => (
+                "try a larger size (docs/PUZZLES.md lists the supported sizes)".to_string(),
+                Setting::Size,
+            ),
+            Some(false) => (
+                format!("no size up to {LARGEST} has one: try fewer {pieces} per region"),
+                Setting::Param,
+            ),
+            None => (
+                format!("try a larger size or fewer {pieces} per region"),
+                Setting::Param,
+            ),
+        };
+        let why = problem
+            .unmeetable()
+            .map_or_else(String::new, |reason| format!(" ({reason})"));
         return Err(Diagnostic::new(format!(
-            "no {size}×{size} `{}` puzzle exists: no placement of {k} {pieces} per row keeps the rules",
+            "no {size}×{size} `{}` puzzle exists: no placement of {k} {pieces} per row keeps the rules{why}",
             problem.name
         ))
         .of(Kind::Unsupported)
@@ -317,7 +332,7 @@ fn attempt(
         // propagating search at every size (the plan's own choice for
         // one-piece games up to 12×12 is the unit search, as fast there).
         let mut plan = puzzle.clone().plan();
-        plan.method = crate::plan::Method::Propagate;
+        plan.engine = crate::plan::Engine::Propagate;
         let two: Vec<Solution> = plan.solutions(false).take(2).collect();
         let [solution] = two.as_slice() else {
             return None;
@@ -343,18 +358,18 @@ fn rows(size: usize) -> String {
         .collect()
 }
 
-/// The problem's solutions, counted by its plan's own search up to `cap`.
-fn count(problem: &Problem, cap: u128) -> u128 {
-    let options = CountOptions {
-        limit: Some(cap),
-        ..CountOptions::default()
-    };
-    // One thread and no stop flag: the count cannot fail.
-    problem
-        .clone()
-        .plan()
-        .count(options)
-        .map_or(cap, |t| t.count)
+/// Nodes of the propagating search [`placeable`] may take: a few seconds
+/// at most on the largest boards.
+const PLACEABLE_BUDGET: u64 = 200_000;
+
+/// Whether the problem has a solution: `Some(false)` when simple counting
+/// shows the rules cannot be met, else the propagating search's answer
+/// within [`PLACEABLE_BUDGET`] nodes, `None` when that ran out first.
+fn placeable(problem: &Problem) -> Option<bool> {
+    if problem.unmeetable().is_some() {
+        return Some(false);
+    }
+    crate::engine::propagate::exists(problem, PLACEABLE_BUDGET)
 }
 
 #[cfg(test)]

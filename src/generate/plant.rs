@@ -17,7 +17,7 @@ const BUDGET: u64 = 20_000;
 /// cells increasing; `None` when the search ran out of budget in this
 /// random order.
 pub(super) fn plant(rows: &Problem, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
-    crate::search::ranked_first(rows, random_rank(rows.cells(), rng), BUDGET)
+    crate::engine::propagate::ranked_first(rows, random_rank(rows.cells(), rng), BUDGET)
 }
 
 /// A random order of `cells` cells, as ranks: ties between equally

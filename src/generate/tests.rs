@@ -9,6 +9,7 @@ use rand::Rng;
 
 use super::*;
 use crate::problem::oracle;
+use crate::search::CountOptions;
 use crate::spec::builtin;
 
 fn spec(name: &str) -> RuleSpec {
@@ -32,7 +33,7 @@ fn check(p: &Puzzle, size: usize) {
     }
     assert_eq!(grid.picture(), p.picture);
     let mut plan = p.problem.clone().plan();
-    plan.method = crate::plan::Method::Propagate;
+    plan.engine = crate::plan::Engine::Propagate;
     let counted = plan.count(CountOptions::default()).unwrap();
     assert_eq!(counted.count, 1, "{}", p.picture);
 }
@@ -134,6 +135,43 @@ fn sizes_without_any_puzzle_are_refused() {
         assert!(e.to_string().contains("puzzle exists"), "{e}");
         assert!(e.help.unwrap().contains("no size up to 26"));
         assert_eq!(e.settings, [Setting::Param]);
+    }
+}
+
+/// Issue 38: the checks that choose the message have a budget. A search
+/// whose budget runs out says so (`None`) instead of running on.
+#[test]
+fn placement_checks_are_budgeted() {
+    let board = |rule: &str, size: usize| {
+        let bindings = Bindings {
+            set: vec![],
+            regions: Some(Source::new("<test>", rows(size))),
+            cells: None,
+        };
+        Problem::bind(&spec(rule), &bindings).unwrap()
+    };
+    let queens = board("region-queens", 20);
+    assert_eq!(crate::engine::propagate::exists(&queens, 1), None);
+    assert_eq!(
+        crate::engine::propagate::exists(&queens, PLACEABLE_BUDGET),
+        Some(true)
+    );
+    assert_eq!(placeable(&board("region-queens", 3)), Some(false));
+    // 2n pieces, at most one per `\` diagonal: counting shows it at once
+    let diagonal = RuleSpec::parse(
+        "k2diag",
+        "name = 'k2diag'\n[params]\nk = 2\n[piece]\nname = 'star'\ncount = 'k*rows'\n\
+         lines = ['diagonal']\n[[group]]\nof = 'row'\ncount = 'k'\n\
+         [[group]]\nof = 'column'\ncount = 'k'\n[[group]]\nof = 'region'\ncount = 'k'\n",
+    )
+    .unwrap();
+    for size in [1, 5, 26] {
+        let e = generate(&diagonal, &[], size, 1, 1).unwrap_err();
+        assert!(
+            e.to_string().contains("diagonals hold at most") || size == 1,
+            "{e}"
+        );
+        assert!(e.help.unwrap().contains("no size up to 26"));
     }
 }
 
@@ -331,7 +369,7 @@ fn carving_ends_with_the_planted_solution_it_keeps_unique() {
         assert!(oracle::is_solution(&puzzle, &planted), "{}", grid.picture());
         if done {
             let mut plan = puzzle.plan();
-            plan.method = crate::plan::Method::Propagate;
+            plan.engine = crate::plan::Engine::Propagate;
             let all: Vec<Solution> = plan.solutions(false).take(2).collect();
             let cells: Vec<usize> = all[0].cells.iter().map(|&(r, c)| r * 14 + c).collect();
             assert_eq!(
@@ -363,7 +401,7 @@ fn aimed_puzzles_are_decided_by_their_rules() {
         let p = generate_for(&spec("star-battle"), &stars(k), size, seed, 2, grade).unwrap();
         check(&p, size);
         let aim = Aim::of(grade);
-        let mut sampler = crate::search::Sampler::new(p.problem.clone(), aim.rules);
+        let mut sampler = crate::engine::propagate::Sampler::new(p.problem.clone(), aim.rules);
         let regions = p.problem.regions.clone().unwrap();
         let sample = sampler.sample(regions, 0, |_| 0).unwrap();
         assert_eq!(sample.open, Vec::<usize>::new(), "{grade:?}\n{}", p.picture);

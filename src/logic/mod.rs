@@ -15,6 +15,7 @@
 
 mod capacity;
 mod chain;
+pub mod check;
 mod confine;
 pub mod grade;
 mod lookahead;
@@ -25,8 +26,8 @@ mod trial;
 use std::sync::Arc;
 use std::sync::OnceLock;
 
+use crate::engine::propagate::Model;
 use crate::problem::{Family, Problem};
-use crate::search::Model;
 
 /// What is known of one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,7 +24,7 @@ const TRIED: usize = 8;
 pub fn trial(b: &Board) -> Option<Step> {
     let pieces = b.cells_marked(Mark::Piece);
     let empty = b.cells_marked(Mark::Empty);
-    let refuted = crate::search::refuted(b.model(), &pieces, &empty)?;
+    let refuted = crate::engine::propagate::refuted(b.model(), &pieces, &empty)?;
     let (cell, steps, why) = refuted
         .into_iter()
         .take(TRIED)

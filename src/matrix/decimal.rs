@@ -71,6 +71,44 @@ impl BigDecimal {
         BigDecimal { mantissa, exp }
     }
 
+    /// `floor` (or `ceil`) of `self × 10^scale`, saturating at `±limit`.
+    pub(crate) fn scaled_rounded(&self, scale: i64, ceil: bool, limit: i128) -> i128 {
+        let zero = BigInt::from(0);
+        if self.mantissa == zero {
+            return 0;
+        }
+        let negative = self.mantissa < zero;
+        let k = self.exp.saturating_add(scale);
+        let bits = i64::try_from(self.mantissa.magnitude().bits()).unwrap_or(i64::MAX);
+        let scaled = if k >= 0 {
+            // 10^39 is beyond every i128
+            (k <= 39)
+                .then(|| i128::try_from(self.scaled_to(self.exp - k)).ok())
+                .flatten()
+        } else if -k > bits {
+            // |mantissa| < 2^bits < 10^-k: |self × 10^scale| < 1
+            Some(match (ceil, negative) {
+                (true, false) => 1,
+                (false, true) => -1,
+                _ => 0,
+            })
+        } else {
+            let p = BigInt::from(10).pow(u32::try_from(-k).expect("at most the bits"));
+            let (q, r) = (&self.mantissa / &p, &self.mantissa % &p);
+            let q = if r == zero || ceil == negative {
+                q
+            } else if ceil {
+                q + 1
+            } else {
+                q - 1
+            };
+            i128::try_from(q).ok()
+        };
+        scaled.map_or(if negative { -limit } else { limit }, |v| {
+            v.clamp(-limit, limit)
+        })
+    }
+
     /// `self × 10^(self.exp − exp)` as an integer, for `exp ≤ self.exp`.
     fn scaled_to(&self, exp: i64) -> BigInt {
         let k = u32::try_from(self.exp - exp).expect("aligned down");
@@ -181,5 +219,35 @@ mod tests {
         assert!(d("0.3") > d("0.29999999999999999999"));
         assert_eq!(BigDecimal::parse("x"), None);
         assert_eq!(BigDecimal::parse("1e9999999"), None);
+    }
+
+    #[test]
+    fn scaled_rounded_is_floor_or_ceil() {
+        let cases = [
+            ("0.19999999999999999999", 1, false, 1),
+            ("0.19999999999999999999", 1, true, 2),
+            ("-0.15", 1, false, -2),
+            ("-0.15", 1, true, -1),
+            ("2.5", 0, false, 2),
+            ("9007199254740993e-13", 0, true, 901),
+            ("1e-900000", 3, true, 1),
+            ("-1e-900000", 3, true, 0),
+            ("-1e-900000", 3, false, -1),
+            ("1e900000", 0, false, 1000),
+            ("-123e40", 0, true, -1000),
+            ("12e3", 2, false, 1000),
+            ("7e1", 0, false, 70),
+            ("1.25", 1, false, 12),
+            ("1.25", 1, true, 13),
+            ("-1.25", 1, false, -13),
+            ("-1.25", 1, true, -12),
+            ("1.2", 1, true, 12),
+            ("1e-50", 0, true, 1),
+            ("1e-50", 0, false, 0),
+            ("-1e-50", 0, false, -1),
+        ];
+        for (text, scale, ceil, want) in cases {
+            assert_eq!(d(text).scaled_rounded(scale, ceil, 1000), want, "{text}");
+        }
     }
 }

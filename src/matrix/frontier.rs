@@ -65,13 +65,7 @@ pub fn width(p: &Rows) -> usize {
 /// transitions in all.
 pub fn count(p: &Rows, max_steps: u64) -> Result<BigUint, Refused> {
     let s = schedule(p);
-    match s.width.div_ceil(64) {
-        0 | 1 => run::<1>(&s, max_steps),
-        2 => run::<2>(&s, max_steps),
-        3 | 4 => run::<4>(&s, max_steps),
-        5..=8 => run::<8>(&s, max_steps),
-        _ => run::<16>(&s, max_steps),
-    }
+    crate::plan::by_width!(s.width.div_ceil(64), run(&s, max_steps))
 }
 
 /// Chooses the row order greedily (the row that widens the frontier least,

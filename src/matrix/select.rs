@@ -1,17 +1,64 @@
 //! Streaming every selection, optionally bounded by its sum.
 
 use super::decimal::BigDecimal;
-use super::exact::{Cost, Decimal, Grid, Numeric, scaled_to_f64};
+use super::exact::{Cost, Grid, Numeric, scaled_to_f64};
 use super::parse::Value;
 use super::{Matrix, Selection};
 
-/// Optional bounds on a selection's sum, both inclusive.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+/// Optional bounds on a selection's sum, both inclusive, compared exactly:
+/// a bound is read from its text, as the matrix's values are, so
+/// `0.19999999999999999999` stays below `0.2`. A bound whose text is not a
+/// decimal is read from its number: `±inf` lies beyond every sum, and a `NaN`
+/// bound keeps nothing.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Bounds {
     /// Keep selections whose sum is at least this.
-    pub min_sum: Option<f64>,
+    pub min_sum: Option<Value>,
     /// Keep selections whose sum is at most this.
-    pub max_sum: Option<f64>,
+    pub max_sum: Option<Value>,
+}
+
+impl Bounds {
+    /// Bounds from two numbers, each read as its shortest decimal text.
+    pub fn from_f64(min_sum: Option<f64>, max_sum: Option<f64>) -> Bounds {
+        Bounds {
+            min_sum: min_sum.map(Value::from_f64),
+            max_sum: max_sum.map(Value::from_f64),
+        }
+    }
+
+    /// Whether either bound is given.
+    pub fn is_bounded(&self) -> bool {
+        self.min_sum.is_some() || self.max_sum.is_some()
+    }
+
+    /// Whether `min_sum ≤ max_sum`, compared exactly; `true` when either is
+    /// missing.
+    pub fn is_ordered(&self) -> bool {
+        match self.decimals() {
+            (Some(lo), Some(hi)) => lo <= hi,
+            _ => true,
+        }
+    }
+
+    /// The bounds as exact decimals, each beyond every sum when infinite, or
+    /// when `NaN` on the side that keeps nothing.
+    fn decimals(&self) -> (Option<BigDecimal>, Option<BigDecimal>) {
+        (
+            self.min_sum.as_ref().map(|v| exact(v, true)),
+            self.max_sum.as_ref().map(|v| exact(v, false)),
+        )
+    }
+}
+
+/// A bound as an exact decimal; a non-decimal one (`inf`, `NaN`) as a number
+/// far beyond any sum of `f64`-sized values.
+fn exact(v: &Value, lower: bool) -> BigDecimal {
+    BigDecimal::parse(&v.text).unwrap_or_else(|| {
+        let up = if v.num.is_nan() { lower } else { v.num > 0.0 };
+        let beyond = if up { "1e1000" } else { "-1e1000" };
+        BigDecimal::parse(beyond).expect("a decimal")
+    })
 }
 
 /// Every selection whose sum lies within `bounds`, as an iterator, in the
@@ -31,38 +78,29 @@ pub struct Bounds {
 /// let m = Matrix::parse("1 2\n3 4").unwrap();
 /// let all: Vec<f64> = selections(&m, Bounds::default()).map(|s| s.sum).collect();
 /// assert_eq!(all, vec![5.0, 5.0]);
-/// let bounds = Bounds { min_sum: Some(6.0), max_sum: None };
+/// let bounds = Bounds::from_f64(Some(6.0), None);
 /// assert_eq!(selections(&m, bounds).count(), 0);
 /// ```
 pub fn selections(matrix: &Matrix, bounds: Bounds) -> Selections {
     let inner = match Numeric::new(matrix) {
         Numeric::Exact { grid, scale } => {
             let s = i64::from(scale);
-            let lo = bounds.min_sum.and_then(|b| exact_bound(b, s, true));
-            let hi = bounds.max_sum.and_then(|b| exact_bound(b, s, false));
+            let (lo, hi) = bounds.decimals();
+            let lo = lo.map(|b| b.scaled_rounded(s, true, HUGE));
+            let hi = hi.map(|b| b.scaled_rounded(s, false, HUGE));
             Inner::Exact(Walk::new(grid, lo, hi), scale)
         }
         // f64 sums may round or overflow: no pruning, and every sum is
         // recomputed and compared in exact decimals
         Numeric::Float(grid) => {
-            Inner::Float(Walk::new(grid, None, None), Exact::new(matrix, bounds))
+            Inner::Float(Walk::new(grid, None, None), Exact::new(matrix, &bounds))
         }
     };
     Selections { inner }
 }
 
-/// A bound scaled like the matrix, rounded inwards (`ceil` for a minimum).
-fn exact_bound(b: f64, scale: i64, ceil: bool) -> Option<i128> {
-    if b.is_nan() {
-        return None;
-    }
-    const HUGE: i128 = 1 << 124;
-    if b.is_infinite() {
-        return Some(if b > 0.0 { HUGE } else { -HUGE });
-    }
-    let d = Decimal::parse(&Value::from_f64(b).text)?;
-    Some(d.scaled_rounded(scale, ceil))
-}
+/// Beyond every exact sum: scaled values are at most 2^96, at most 4096 of them.
+const HUGE: i128 = 1 << 124;
 
 /// The iterator returned by [`selections`].
 pub struct Selections {
@@ -83,8 +121,8 @@ struct Exact {
 }
 
 impl Exact {
-    fn new(matrix: &Matrix, bounds: Bounds) -> Exact {
-        let decimal = |v: f64| BigDecimal::parse(&Value::from_f64(v).text);
+    fn new(matrix: &Matrix, bounds: &Bounds) -> Exact {
+        let (lo, hi) = bounds.decimals();
         Exact {
             cols: matrix.cols,
             values: (0..matrix.rows * matrix.cols)
@@ -95,8 +133,8 @@ impl Exact {
                         .and_then(|v| BigDecimal::parse(&v.text))
                 })
                 .collect(),
-            lo: bounds.min_sum.and_then(decimal),
-            hi: bounds.max_sum.and_then(decimal),
+            lo,
+            hi,
         }
     }
 
@@ -262,17 +300,67 @@ mod tests {
     #[test]
     fn exact_bounds() {
         let m = Matrix::parse("0.1 0.2\n0.2 0.1").unwrap();
-        let b = Bounds {
-            min_sum: Some(0.2),
-            max_sum: Some(0.2),
-        };
+        let b = Bounds::from_f64(Some(0.2), Some(0.2));
         let got: Vec<f64> = selections(&m, b).map(|s| s.sum).collect();
         assert_eq!(got, vec![0.2]);
-        let b = Bounds {
-            min_sum: Some(f64::NEG_INFINITY),
-            max_sum: Some(0.3999),
-        };
+        let b = Bounds::from_f64(Some(f64::NEG_INFINITY), Some(0.3999));
         assert_eq!(selections(&m, b).count(), 1);
+        assert_eq!(
+            selections(&m, Bounds::from_f64(Some(f64::INFINITY), None)).count(),
+            0
+        );
+        assert_eq!(
+            selections(&m, Bounds::from_f64(Some(f64::NAN), None)).count(),
+            0
+        );
+        assert_eq!(
+            selections(&m, Bounds::from_f64(None, Some(f64::NAN))).count(),
+            0
+        );
+    }
+
+    fn text(t: &str) -> Option<Value> {
+        Some(Value {
+            num: t.parse().unwrap(),
+            text: t.into(),
+        })
+    }
+
+    /// Issue 38: a bound is read from its text, never rounded to `f64`.
+    #[test]
+    fn bounds_are_exact_decimals() {
+        let m = Matrix::parse("0.1,0.2\n0.2,0.1").unwrap();
+        let below = Bounds {
+            min_sum: None,
+            max_sum: text("0.19999999999999999999"),
+        };
+        assert_eq!(selections(&m, below).count(), 0);
+        let m = Matrix::parse("9007199254740992").unwrap();
+        let above = Bounds {
+            min_sum: text("9007199254740993"),
+            max_sum: None,
+        };
+        assert_eq!(selections(&m, above).count(), 0);
+        let crossed = Bounds {
+            min_sum: text("0.30000000000000000001"),
+            max_sum: text("0.3"),
+        };
+        assert!(!crossed.is_ordered());
+        // the f64 fallback compares the same texts
+        let wide = Matrix::parse("1e300,0.5e-300\n0,1e-300").unwrap();
+        assert!(!wide.is_exact());
+        let at_most = |t| Bounds {
+            min_sum: None,
+            max_sum: text(t),
+        };
+        assert_eq!(
+            selections(&wide, at_most("0.50000000000000000001e-300")).count(),
+            1
+        );
+        assert_eq!(
+            selections(&wide, at_most("0.49999999999999999999e-300")).count(),
+            0
+        );
     }
 
     /// Issue 15: the `f64` fallback does not overflow (1e308 + 1e308 − 1e308).
@@ -280,10 +368,7 @@ mod tests {
     fn float_fallback_sums_exactly() {
         let m = Matrix::parse("1e308,0,0\n0,1e308,0\n0,0,-1e308").unwrap();
         assert!(!m.is_exact());
-        let b = Bounds {
-            min_sum: Some(1e308),
-            max_sum: Some(1e308),
-        };
+        let b = Bounds::from_f64(Some(1e308), Some(1e308));
         let got: Vec<f64> = selections(&m, b).map(|s| s.sum).collect();
         assert_eq!(got, vec![1e308; 3]);
         assert_eq!(selections(&m, Bounds::default()).count(), 6);
@@ -306,10 +391,7 @@ mod tests {
             })
             .collect();
         let m = Matrix::from_rows(&rows);
-        let b = Bounds {
-            min_sum: Some(132.0),
-            max_sum: None,
-        };
+        let b = Bounds::from_f64(Some(132.0), None);
         let got: Vec<Selection> = selections(&m, b).collect();
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].sum, 132.0);
@@ -327,7 +409,7 @@ mod tests {
             let lo = lo.map(|v| f64::from(v) / 2.0);
             let hi = hi.map(|v| f64::from(v) / 2.0);
             let got: Vec<(Vec<(usize, usize)>, f64)> =
-                selections(&m, Bounds { min_sum: lo, max_sum: hi })
+                selections(&m, Bounds::from_f64(lo, hi))
                     .map(|s| (s.cells, s.sum))
                     .collect();
             let want: Vec<(Vec<(usize, usize)>, f64)> = brute::all(&m)

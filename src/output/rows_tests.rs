@@ -3,7 +3,7 @@
 //! through serde.
 
 use super::*;
-use crate::kernel::construct;
+use crate::engine::permutation::construct;
 use crate::problem::Bindings;
 use crate::spec::RuleSpec;
 

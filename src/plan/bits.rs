@@ -15,9 +15,14 @@
 //! assert_eq!((a | b).len(), 4);
 //! assert_eq!(a.lowest(), Some(3));
 //! assert!(a.contains(100) && !a.contains(99));
+//! assert_eq!((a - b).to_string(), "{3, 100}");
+//! assert_eq!(Bits::<1>::from_iter([0, 2]).subsets().count(), 4);
 //! ```
 
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::fmt;
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// The word counts a board row can have: up to 16 × 64 = 1024 columns.
 pub const WIDTHS: [usize; 5] = [1, 2, 4, 8, 16];
@@ -31,6 +36,42 @@ pub fn words_for(cols: usize) -> Option<usize> {
     WIDTHS.into_iter().find(|w| w * 64 >= cols)
 }
 
+/// Runs `$body` with the const `$W` the narrowest of [`WIDTHS`] that holds
+/// `$words` words (`by_width!(words, W => f::<W, N>(x))`), or calls
+/// `f::<W>(args)` (`by_width!(words, f(args))`): the one place a width is
+/// dispatched, so each width runs compiled for its own `Bits<W>`.
+macro_rules! by_width {
+    ($words:expr, $W:ident => $body:expr) => {
+        match $words {
+            0 | 1 => {
+                const $W: usize = 1;
+                $body
+            }
+            2 => {
+                const $W: usize = 2;
+                $body
+            }
+            3 | 4 => {
+                const $W: usize = 4;
+                $body
+            }
+            5..=8 => {
+                const $W: usize = 8;
+                $body
+            }
+            _ => {
+                const $W: usize = 16;
+                $body
+            }
+        }
+    };
+    ($words:expr, $f:ident($($arg:expr),*)) => {
+        $crate::plan::by_width!($words, W => $f::<W>($($arg),*))
+    };
+}
+
+pub(crate) use by_width;
+
 /// A set of columns `0..64 * W`: bit `c % 64` of word `c / 64` is column `c`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bits<const W: usize>(pub [u64; W]);
@@ -41,9 +82,16 @@ impl<const W: usize> Default for Bits<W> {
     }
 }
 
-impl<const W: usize> std::fmt::Debug for Bits<W> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl<const W: usize> fmt::Debug for Bits<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// The columns as a set, `{3, 64, 100}`.
+impl<const W: usize> fmt::Display for Bits<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
     }
 }
 
@@ -143,6 +191,30 @@ impl<const W: usize> Bits<W> {
         let mut rest = *self;
         std::iter::from_fn(move || rest.pop_lowest())
     }
+
+    /// Every subset of the set, the empty one first and the set itself
+    /// last, in increasing order as numbers (the carry-rippler walk: the
+    /// next subset is `(s - set) & set` in two's complement across words).
+    pub fn subsets(self) -> impl Iterator<Item = Self> {
+        let mut next = Some(Self::EMPTY);
+        std::iter::from_fn(move || {
+            let now = next?;
+            next = (now != self).then(|| {
+                // now + !set + 1, masked by set: the carry skips the
+                // columns outside the set.
+                let mut out = [0; W];
+                let mut carry = 1u64;
+                for (i, o) in out.iter_mut().enumerate() {
+                    let (a, c1) = now.0[i].overflowing_add(!self.0[i]);
+                    let (b, c2) = a.overflowing_add(carry);
+                    *o = b & self.0[i];
+                    carry = u64::from(c1 || c2);
+                }
+                Bits(out)
+            });
+            Some(now)
+        })
+    }
 }
 
 impl<const W: usize> FromIterator<usize> for Bits<W> {
@@ -180,6 +252,25 @@ word_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
 word_op!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
 word_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
+/// The columns of the left set that the right one lacks.
+impl<const W: usize> SubAssign for Bits<W> {
+    #[inline]
+    fn sub_assign(&mut self, o: Self) {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= !b;
+        }
+    }
+}
+
+impl<const W: usize> Sub for Bits<W> {
+    type Output = Self;
+    #[inline]
+    fn sub(mut self, o: Self) -> Self {
+        self -= o;
+        self
+    }
+}
+
 impl<const W: usize> Not for Bits<W> {
     type Output = Self;
     #[inline]
@@ -188,6 +279,64 @@ impl<const W: usize> Not for Bits<W> {
             *w = !*w;
         }
         self
+    }
+}
+
+/// A table of board rows, each a [`Bits`] of `words` words, stored flat:
+/// the plan's per-row sets (free cells, the givens' attacks, a group's
+/// cells), read as `Bits<W>` by code compiled for the plan's width.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct BitRows {
+    words: usize,
+    data: Vec<u64>,
+}
+
+impl BitRows {
+    /// `rows` empty rows of `words` words each.
+    pub(crate) fn new(rows: usize, words: usize) -> Self {
+        BitRows {
+            words,
+            data: vec![0; rows * words],
+        }
+    }
+
+    /// How many rows.
+    pub(crate) fn len(&self) -> usize {
+        self.data.len() / self.words.max(1)
+    }
+
+    /// Row `r` (`W` must be the table's words per row).
+    #[inline]
+    pub(crate) fn row<const W: usize>(&self, r: usize) -> Bits<W> {
+        debug_assert_eq!(W, self.words);
+        Bits::load(&self.data[r * W..])
+    }
+
+    /// Row `r`'s words.
+    pub(crate) fn words(&self, r: usize) -> &[u64] {
+        &self.data[r * self.words..(r + 1) * self.words]
+    }
+
+    /// Row `r`'s words, to change.
+    pub(crate) fn words_mut(&mut self, r: usize) -> &mut [u64] {
+        &mut self.data[r * self.words..(r + 1) * self.words]
+    }
+
+    /// Adds column `c` to row `r`.
+    pub(crate) fn insert(&mut self, r: usize, c: usize) {
+        self.data[r * self.words + c / 64] |= 1 << (c % 64);
+    }
+
+    /// Whether row `r` holds column `c`.
+    pub(crate) fn contains(&self, r: usize, c: usize) -> bool {
+        self.data[r * self.words + c / 64] >> (c % 64) & 1 == 1
+    }
+
+    /// Takes away from every row the same row of `other`.
+    pub(crate) fn remove_all(&mut self, other: &BitRows) {
+        for (a, b) in self.data.iter_mut().zip(&other.data) {
+            *a &= !b;
+        }
     }
 }
 
@@ -217,6 +366,8 @@ mod tests {
         assert_eq!(model(a | b), &xs | &ys);
         assert_eq!(model(a ^ b), &xs ^ &ys);
         assert_eq!(model(!a), &all - &xs);
+        assert_eq!(model(a - b), &xs - &ys);
+        assert_eq!(a.to_string(), format!("{xs:?}"));
         assert_eq!(a.len(), xs.len());
         assert_eq!(a.is_empty(), xs.is_empty());
         assert_eq!(a.lowest(), xs.first().copied());
@@ -235,6 +386,15 @@ mod tests {
         assert_eq!(popped.pop_lowest(), xs.first().copied());
         assert_eq!(model(popped), xs.iter().skip(1).copied().collect());
         assert_eq!(Bits::<W>::load(&a.0), a);
+        // Subsets of a small part of `a` (the walk is exponential): each
+        // once, each inside, as many as 2^len, increasing.
+        let part: Bits<W> = xs.iter().copied().take(6).collect();
+        let subsets: Vec<Bits<W>> = part.subsets().collect();
+        assert_eq!(subsets.len(), 1 << part.len());
+        assert!(subsets.iter().all(|&s| s - part == Bits::EMPTY));
+        let distinct: BTreeSet<Vec<usize>> = subsets.iter().map(|s| s.iter().collect()).collect();
+        assert_eq!(distinct.len(), subsets.len());
+        assert_eq!(subsets.last(), Some(&part));
     }
 
     proptest! {

@@ -1,6 +1,6 @@
 //! [`Plan::describe`]: the plan in words, for `placer check`.
 
-use super::{Method, Plan};
+use super::{Engine, Plan};
 
 impl Plan {
     /// A human-readable account of the plan, for `placer check`.
@@ -53,8 +53,8 @@ impl Plan {
             out += &format!("group:    each {}: {bounds}\n", g.family.name());
         }
         out += &format!("symmetry: {}\n", self.symmetry.describe());
-        out += &format!("kernel:   {}\n", self.method.describe());
-        out += &crate::frontier::explain(p, self.method == Method::Permutation);
+        out += &format!("kernel:   {}\n", self.engine.describe());
+        out += &crate::engine::frontier::explain(p, self.engine == Engine::Permutation);
         out
     }
 }

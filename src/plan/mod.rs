@@ -5,13 +5,17 @@
 mod attack;
 mod bits;
 mod describe;
+mod engine;
 pub mod meaning;
 mod method;
 mod symmetry;
 
 pub(crate) use attack::Attacks;
+pub(crate) use bits::BitRows;
+pub(crate) use bits::by_width;
 pub use bits::{Bits, MAX_COLUMNS, WIDTHS, words_for};
-pub use method::{Method, Permutation};
+pub use engine::{Engine, Permutation};
+pub use method::Method;
 pub use symmetry::{Symmetry, Transform};
 
 use std::ops::Range;
@@ -27,15 +31,14 @@ pub struct Plan {
     pub(crate) rows: usize,
     /// Board width.
     pub(crate) cols: usize,
-    /// Words per row: every row set below is a [`Bits`] of this many words,
-    /// stored flat, row `r` at `r * words`.
+    /// Words per row: every row set below is a [`Bits`] of this many words.
     pub(crate) words: usize,
     /// Free cells per row: not holes, not givens.
-    pub(crate) free: Vec<u64>,
+    pub(crate) free: BitRows,
     /// The cells of each row a piece on a cell takes away, itself included.
     pub(crate) attack: Attacks,
     /// The cells the givens take away, per row.
-    pub(crate) initial: Vec<u64>,
+    pub(crate) initial: BitRows,
     /// Pieces the search places, givens not counted.
     pub(crate) need: usize,
     /// Most pieces a row can take.
@@ -49,7 +52,7 @@ pub struct Plan {
     /// The symmetries of the board that map the rules onto themselves.
     pub symmetry: Symmetry,
     /// Which search counts (a count may take the row-frontier DP instead).
-    pub method: Method,
+    pub engine: Engine,
     /// The hash of the problem's meaning ([`meaning::hash`]): subproblems
     /// carry it, so one from another plan is refused.
     pub(crate) meaning: u64,
@@ -60,10 +63,8 @@ pub struct Plan {
 pub(crate) struct Instance {
     /// The first row holding a cell of the group.
     first: usize,
-    /// The cells of rows `first..`, `words` words per row, up to the last
-    /// row holding one.
-    mask: Vec<u64>,
-    words: usize,
+    /// The cells of rows `first..`, up to the last row holding one.
+    mask: BitRows,
     /// At least this many pieces.
     pub(crate) min: u32,
     /// At most this many pieces.
@@ -85,25 +86,23 @@ impl Plan {
         let words = words_for(cols).expect("the problem stage keeps boards within MAX_COLUMNS");
         let cells = problem.cells();
         let attack = Attacks::new(&problem, words);
-        let mut free = vec![0; rows * words];
+        let mut free = BitRows::new(rows, words);
         for cell in (0..cells).filter(|&c| !problem.holes[c]) {
-            set(&mut free, words, cell / cols, cell % cols);
+            free.insert(cell / cols, cell % cols);
         }
-        let mut initial = vec![0; rows * words];
+        let mut initial = BitRows::new(rows, words);
         for &g in &problem.givens {
             for r in 0..rows {
-                attack.or_row(g, r, &mut initial[r * words..(r + 1) * words]);
+                attack.or_row(g, r, initial.words_mut(r));
             }
         }
-        for (f, i) in free.iter_mut().zip(&initial) {
-            *f &= !i;
-        }
+        free.remove_all(&initial);
         let (groups, partitioned) = Groups::new(&problem, words, &families(&problem));
         for inst in &groups.instances {
             if inst.given >= inst.max {
                 for r in inst.rows() {
-                    let m = inst.row_words(r);
-                    for (f, x) in free[r * words..(r + 1) * words].iter_mut().zip(m) {
+                    let m = inst.mask.words(r - inst.first);
+                    for (f, x) in free.words_mut(r).iter_mut().zip(m) {
                         *f &= !x;
                     }
                 }
@@ -122,7 +121,7 @@ impl Plan {
             by_groups.min(cols)
         };
         let symmetry = Symmetry::of(&problem);
-        let method = Method::choose(&problem, partitioned, !groups.instances.is_empty());
+        let engine = Engine::choose(&problem, partitioned, !groups.instances.is_empty());
         let lines = problem.piece.lines;
         let unit = if lines.row && problem.piece.count == rows {
             Some(Family::Row)
@@ -132,8 +131,8 @@ impl Plan {
             None
         };
         // Matrix boards keep row order, as `placer select --first` does.
-        let first_units = match (method, unit) {
-            (Method::Rows { groups: false }, Some(f)) if problem.values.is_none() => {
+        let first_units = match (engine, unit) {
+            (Engine::Rows { groups: false }, Some(f)) if problem.values.is_none() => {
                 Some(Groups::new(&problem, words, &[(f, 1, 1)]).0)
             }
             _ => None,
@@ -152,20 +151,20 @@ impl Plan {
             groups,
             first_units,
             symmetry,
-            method,
+            engine,
         }
     }
 
     /// The free cells of row `r` (`W` must be the plan's `words`).
     #[inline]
     pub(crate) fn free_row<const W: usize>(&self, r: usize) -> Bits<W> {
-        Bits::load(&self.free[r * W..])
+        self.free.row(r)
     }
 
     /// The cells of row `r` the givens take away.
     #[inline]
     pub(crate) fn initial_row<const W: usize>(&self, r: usize) -> Bits<W> {
-        Bits::load(&self.initial[r * W..])
+        self.initial.row(r)
     }
 
     /// Board height.
@@ -183,34 +182,24 @@ fn clamp_u32(x: usize) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
 }
 
-/// Adds column `c` of row `r` to a flat table of `words`-word rows.
-fn set(table: &mut [u64], words: usize, r: usize, c: usize) {
-    table[r * words + c / 64] |= 1 << (c % 64);
-}
-
 impl Instance {
     /// The rows holding the group's cells (and perhaps some rows between).
     pub(crate) fn rows(&self) -> Range<usize> {
-        self.first..self.first + self.mask.len() / self.words.max(1)
+        self.first..self.first + self.mask.len()
     }
 
     /// The group's cells in row `r`, which must lie in [`Instance::rows`].
     #[inline]
     pub(crate) fn row<const W: usize>(&self, r: usize) -> Bits<W> {
-        Bits::load(&self.mask[(r - self.first) * W..])
-    }
-
-    fn row_words(&self, r: usize) -> &[u64] {
-        let at = (r - self.first) * self.words;
-        &self.mask[at..at + self.words]
+        self.mask.row(r - self.first)
     }
 
     /// The group's cells, as cell indices.
     fn cells(&self, cols: usize) -> impl Iterator<Item = usize> + '_ {
         self.rows().flat_map(move |r| {
-            let words = self.row_words(r);
+            let first = self.first;
             (0..cols)
-                .filter(move |&c| words[c / 64] >> (c % 64) & 1 == 1)
+                .filter(move |&c| self.mask.contains(r - first, c))
                 .map(move |c| r * cols + c)
         })
     }
@@ -321,8 +310,7 @@ fn instances(
         let first = instances.len();
         instances.extend(span.iter().map(|&(lo, hi)| Instance {
             first: lo.min(hi),
-            mask: vec![0; hi.saturating_sub(lo) * words],
-            words,
+            mask: BitRows::new(hi.saturating_sub(lo), words),
             min: clamp_u32(min),
             max: clamp_u32(max),
             given: 0,
@@ -330,7 +318,7 @@ fn instances(
         for cell in 0..problem.cells() {
             if let Some(k) = problem.group_of(family, cell) {
                 let inst = &mut instances[first + k];
-                set(&mut inst.mask, words, cell / cols - inst.first, cell % cols);
+                inst.mask.insert(cell / cols - inst.first, cell % cols);
                 if problem.givens.binary_search(&cell).is_ok() {
                     inst.given += 1;
                 }

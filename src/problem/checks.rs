@@ -13,14 +13,15 @@ use crate::error::{Diagnostic, Kind, Source};
 impl Problem {
     /// Why no placement can meet the rules, when simple counting shows it: more
     /// pieces than free cells, a group minimum its free cells cannot hold, a
-    /// piece count the groups or lines cannot take. Such rules are not wrong,
+    /// piece count the groups or lines (rows, columns, diagonals) cannot take. Such rules are not wrong,
     /// they just have no solution: counts are 0 (see docs/COUNTING.md).
     pub fn unmeetable(&self) -> Option<String> {
         let count = self.piece.count;
         let free = self.holes.iter().filter(|h| !**h).count();
         if count > free {
             return Some(format!(
-                "piece.count is {count}, but the board has {free} free cells"
+                "piece.count is {count}, but the board has {free} free cell{}",
+                plural(free)
             ));
         }
         let mut families: Vec<(Family, usize, usize)> = self
@@ -33,6 +34,12 @@ impl Problem {
         }
         if self.piece.lines.column {
             families.push((Family::Column, 0, 1));
+        }
+        if self.piece.lines.diagonal {
+            families.push((Family::Diagonal, 0, 1));
+        }
+        if self.piece.lines.anti_diagonal {
+            families.push((Family::AntiDiagonal, 0, 1));
         }
         families.into_iter().find_map(|(family, min, max)| {
             let groups = self.group_count(family);

@@ -10,31 +10,101 @@ use crate::matrix::{Labels, Matrix, Value};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     /// The rule's name.
-    pub name: String,
+    pub(crate) name: String,
     /// What it counts.
-    pub summary: String,
+    pub(crate) summary: String,
     /// The parameters after `--set`.
-    pub params: BTreeMap<String, i64>,
+    pub(crate) params: BTreeMap<String, i64>,
     /// Board height.
-    pub rows: usize,
+    pub(crate) rows: usize,
     /// Board width.
-    pub cols: usize,
+    pub(crate) cols: usize,
     /// Lines and leaps wrap around the edges (a torus).
-    pub wrap: bool,
+    pub(crate) wrap: bool,
     /// `holes[cell]`: the cell takes no piece.
-    pub holes: Vec<bool>,
+    pub(crate) holes: Vec<bool>,
     /// Pre-placed pieces, cell indices in increasing order.
-    pub givens: Vec<usize>,
+    pub(crate) givens: Vec<usize>,
     /// Coloured regions, when the board has them.
-    pub regions: Option<Regions>,
+    pub(crate) regions: Option<Regions>,
     /// Cell values, row-major, when the board comes from a matrix; `None` on holes.
-    pub values: Option<Vec<Option<Value>>>,
+    pub(crate) values: Option<Vec<Option<Value>>>,
     /// Row and column labels of a matrix board, when its file had them.
-    pub labels: Labels,
+    pub(crate) labels: Labels,
     /// The piece and its attacks.
-    pub piece: Piece,
+    pub(crate) piece: Piece,
     /// Group counts.
-    pub groups: Vec<Group>,
+    pub(crate) groups: Vec<Group>,
+}
+
+/// Read access to a problem: its fields are the library's, checked once
+/// when it was bound.
+impl Problem {
+    /// The rule's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What it counts.
+    pub fn summary(&self) -> &str {
+        &self.summary
+    }
+
+    /// The parameters after `--set`.
+    pub fn params(&self) -> &BTreeMap<String, i64> {
+        &self.params
+    }
+
+    /// Board height.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Board width.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether lines and leaps wrap around the edges (a torus).
+    pub fn wrap(&self) -> bool {
+        self.wrap
+    }
+
+    /// `holes()[cell]`: the cell takes no piece.
+    pub fn holes(&self) -> &[bool] {
+        &self.holes
+    }
+
+    /// Pre-placed pieces, cell indices in increasing order.
+    pub fn givens(&self) -> &[usize] {
+        &self.givens
+    }
+
+    /// Coloured regions, when the board has them.
+    pub fn regions(&self) -> Option<&Regions> {
+        self.regions.as_ref()
+    }
+
+    /// Cell values, row-major, when the board comes from a matrix; `None`
+    /// on holes.
+    pub fn values(&self) -> Option<&[Option<Value>]> {
+        self.values.as_deref()
+    }
+
+    /// Row and column labels of a matrix board, when its file had them.
+    pub fn labels(&self) -> &Labels {
+        &self.labels
+    }
+
+    /// The piece and its attacks.
+    pub fn piece(&self) -> &Piece {
+        &self.piece
+    }
+
+    /// Group counts.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
 }
 
 /// The coloured regions of a board.

@@ -69,7 +69,7 @@ pub(crate) struct Checkpoint {
 /// editing a rule's summary does not change it.
 pub fn fingerprint(plan: &Plan, unique: bool, parts: &[Subproblem]) -> String {
     let mut text = canonical(&plan.problem);
-    text += &format!("method={:?};unique={unique};split=", plan.method);
+    text += &format!("method={:?};unique={unique};split=", plan.engine);
     for part in parts {
         let cells: Vec<String> = part
             .cells(plan.cols())

@@ -35,7 +35,7 @@ fn a_subproblem_of_another_plan_is_an_error_not_a_count() {
     }
     // Same meaning, another method: refused too.
     let mut rows = queens9.clone();
-    rows.method = Method::Rows { groups: false };
+    rows.engine = Engine::Rows { groups: false };
     assert!(rows.count_subproblem(sub, false).is_err());
     // Its own plan, and one rebuilt from the same rules, count it.
     let again = builtin_plan("queens", &[("n", 9)]);
@@ -176,7 +176,7 @@ fn a_set_stop_flag_interrupts_the_row_frontier_dp_too() {
     let stop = Stop::new();
     stop.set();
     let options = CountOptions {
-        method: crate::frontier::Method::Frontier,
+        method: crate::plan::Method::Frontier,
         stop: Some(stop.clone()),
         ..CountOptions::default()
     };
@@ -184,7 +184,7 @@ fn a_set_stop_flag_interrupts_the_row_frontier_dp_too() {
     assert!(matches!(err, SearchError::Interrupted), "{err}");
     stop.clear();
     let counted = count(&plan, &options, |_| {}).unwrap();
-    assert_eq!(counted.method, Method::Frontier);
+    assert_eq!(counted.engine, crate::plan::Engine::Frontier);
     assert_eq!(counted.count, plain_count(&plan, false).into());
 }
 

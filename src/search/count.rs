@@ -14,8 +14,8 @@ use super::longrun::{self, Journal, Progress};
 use super::run::{Stop, run};
 use super::split::{Prefix, Split};
 use super::{SearchError, Tally};
-use crate::frontier::{self, Budget, FrontierError};
-use crate::plan::{Method, Plan};
+use crate::engine::frontier::{self, Budget, FrontierError};
+use crate::plan::{Engine, Method, Plan};
 
 /// How to count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct CountOptions {
     /// searches, `Auto` takes the DP where its state bound is small and no
     /// faster kernel fits (what the command line does), `Frontier` always
     /// takes it.
-    pub method: frontier::Method,
+    pub method: Method,
     /// The DP's memory budget.
     pub budget: Budget,
     /// A flag the caller may set to stop the count: it then ends with
@@ -50,7 +50,7 @@ impl Default for CountOptions {
             threads: 1,
             limit: None,
             unique: false,
-            method: frontier::Method::Search,
+            method: Method::Search,
             budget: Budget::default(),
             stop: None,
             journal: None,
@@ -59,15 +59,15 @@ impl Default for CountOptions {
     }
 }
 
-/// What a count found, with the method that found it.
+/// What a count found, with the engine that found it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counted {
     /// Solutions (or classes); the DP's counts may exceed 128 bits.
     pub count: BigUint,
     /// Nodes visited (pieces placed); 0 for the DP.
     pub nodes: u64,
-    /// The method that counted.
-    pub method: Method,
+    /// The engine that counted.
+    pub engine: Engine,
     /// Why that method, in a few words, when the DP was considered.
     pub reason: Option<String>,
     /// What the DP held, when it counted.
@@ -111,7 +111,7 @@ pub fn count(
         return Ok(Counted {
             count: BigUint::ZERO,
             nodes: 0,
-            method: plan.search_method(options),
+            engine: plan.search_method(options),
             reason: None,
             frontier: None,
             fell_back: None,
@@ -133,7 +133,7 @@ pub fn count(
     Ok(Counted {
         count: tally.count.into(),
         nodes: tally.nodes,
-        method: plan.search_method(options),
+        engine: plan.search_method(options),
         reason,
         frontier: None,
         fell_back,
@@ -202,14 +202,14 @@ impl Plan {
             Ok(counted) => Ok(ByFrontier::Counted(Box::new(Counted {
                 count: counted.count,
                 nodes: 0,
-                method: Method::Frontier,
+                engine: Engine::Frontier,
                 reason: Some(choice.reason),
                 frontier: Some(counted.stats),
                 fell_back: None,
                 unmeetable: None,
                 part: None,
             }))),
-            Err(e @ FrontierError::TooBig { .. }) if options.method == frontier::Method::Auto => {
+            Err(e @ FrontierError::TooBig { .. }) if options.method == Method::Auto => {
                 Ok(ByFrontier::Search {
                     reason: Some(choice.reason),
                     fell_back: Some(e),
@@ -222,11 +222,11 @@ impl Plan {
 
     /// The search that counts with `options`: the plan's method, or with a
     /// limit the walk that lists (the permutation kernel counts only whole).
-    pub fn search_method(&self, options: &CountOptions) -> Method {
+    pub fn search_method(&self, options: &CountOptions) -> Engine {
         if options.limit.is_some() {
-            self.method.lister(!self.groups.instances.is_empty())
+            self.engine.lister(!self.groups.instances.is_empty())
         } else {
-            self.method
+            self.engine
         }
     }
 
@@ -237,14 +237,14 @@ impl Plan {
     ) -> Result<Option<frontier::Choice>, SearchError> {
         let all_at_once = !options.unique && options.limit.is_none() && options.journal.is_none();
         match options.method {
-            frontier::Method::Search => Ok(None),
-            frontier::Method::Frontier if !all_at_once => Err(SearchError::Unsupported(
+            Method::Search => Ok(None),
+            Method::Frontier if !all_at_once => Err(SearchError::Unsupported(
                 "the row-frontier DP counts every solution at once: no classes, no limit, no shard or checkpoint".into(),
             )),
-            frontier::Method::Auto if !all_at_once => Ok(None),
+            Method::Auto if !all_at_once => Ok(None),
             method => {
                 let choice =
-                    frontier::choose(&self.problem, method, self.method == Method::Permutation);
+                    frontier::choose(&self.problem, method, self.engine == Engine::Permutation);
                 Ok(Some(choice))
             }
         }
@@ -255,7 +255,7 @@ impl Plan {
     /// the one that lists; else over the split on the runner, each part up
     /// to the limit, no part started once the sum reaches it, the sum capped.
     fn search_count(&self, options: &CountOptions) -> Result<Tally, SearchError> {
-        let parts_list = self.search_method(options) == self.method;
+        let parts_list = self.search_method(options) == self.engine;
         if options.threads <= 1 || !parts_list {
             return self.count_under(&Prefix::default(), options);
         }

@@ -2,7 +2,7 @@
 //! stage, for plain counts, shards, checkpoints and merges alike.
 
 use super::estimate::Estimate;
-use crate::frontier::FrontierError;
+use crate::engine::frontier::FrontierError;
 
 /// Why a count failed.
 #[derive(Debug, thiserror::Error)]

@@ -17,9 +17,9 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::walk::by_width;
-use super::walker::{Found, Walker};
-use crate::plan::{Method, Plan};
+use crate::engine::rows::{Found, Walker};
+use crate::plan::by_width;
+use crate::plan::{Engine, Plan};
 
 /// A count's estimated size and time.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,20 +96,20 @@ pub fn estimate(plan: &Plan, threads: usize) -> Option<Estimate> {
     if plan.need == 0 {
         return None;
     }
-    let (nodes, paths, rate) = match plan.method {
-        Method::Rows { groups: true } => {
+    let (nodes, paths, rate) = match plan.engine {
+        Engine::Rows { groups: true } => {
             let (nodes, paths) = by_width!(plan.words, groups(plan))?;
             (nodes, paths, ROW_RATE)
         }
-        Method::Rows { groups: false } | Method::Frontier => {
+        Engine::Rows { groups: false } | Engine::Frontier => {
             let (nodes, paths) = by_width!(plan.words, plain(plan))?;
             (nodes, paths, ROW_RATE)
         }
-        Method::Permutation => {
+        Engine::Permutation => {
             let (nodes, paths) = by_width!(plan.words, plain(plan))?;
             (nodes, paths, KERNEL_RATE)
         }
-        Method::Units | Method::Propagate => return None,
+        Engine::Units | Engine::Propagate => return None,
     };
     let threads = threads.max(1);
     Some(Estimate {

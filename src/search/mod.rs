@@ -12,32 +12,31 @@ mod error;
 mod estimate;
 mod longrun;
 pub mod merge;
-mod propagate;
 pub(crate) mod run;
 pub mod shard;
 mod split;
-mod trail;
-mod units;
-mod walk;
-mod walker;
 
 use std::ops::ControlFlow;
 
-pub use crate::plan::Method;
+pub use crate::plan::Engine;
 pub use count::{CountOptions, Counted, count};
 pub use error::SearchError;
 pub use estimate::{Estimate, REFUSE_BEYOND, estimate, human_time};
 pub use longrun::{Journal, Progress};
-pub(crate) use propagate::{Model, Rules, Sample};
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;
 
-use crate::kernel;
+/// Most worker threads a count takes (`-j`, Python's `threads=`): more only
+/// spends minutes starting threads.
+pub const MAX_THREADS: usize = 1024;
+
+use crate::engine::permutation as kernel;
+use crate::engine::units::UnitWalker;
+use crate::engine::walk::{Constructed, Walk, with_walker};
+use crate::plan::by_width;
 use crate::plan::{Groups, Permutation, Plan};
 use split::Prefix;
-use units::UnitWalker;
-use walk::{Constructed, Walk, by_width, with_walker};
 
 /// One placement: the occupied cells, 0-based (row, col), in row-major order,
 /// givens included.
@@ -76,91 +75,6 @@ impl std::ops::Add for Tally {
             nodes: self.nodes + o.nodes,
         }
     }
-}
-
-/// The propagating search's measure of one rule set under region grids
-/// that change (the generator's): what depends only on the board and the
-/// piece is computed once.
-pub(crate) struct Sampler {
-    problem: crate::problem::Problem,
-    /// The model of the last sample's regions (shared with no walker
-    /// between samples, so regrouped in place).
-    model: std::sync::Arc<propagate::Model>,
-    /// The rules its samples propagate.
-    rules: propagate::Rules,
-}
-
-impl Sampler {
-    /// A sampler for `problem`'s rules, its samples propagating `rules`;
-    /// each sample replaces its regions.
-    pub(crate) fn new(problem: crate::problem::Problem, rules: propagate::Rules) -> Sampler {
-        let model = std::sync::Arc::new(propagate::Model::new(&problem));
-        Sampler {
-            problem,
-            model,
-            rules,
-        }
-    }
-
-    /// What the propagating search learns of the problem with `regions`
-    /// within `budget` nodes: the cells its rules leave open before the
-    /// first guess, its solutions counted up to `cap` of those open cells
-    /// (0: none counted), the first two; `None` when the rules show it has
-    /// none.
-    pub(crate) fn sample(
-        &mut self,
-        regions: crate::problem::Regions,
-        budget: u64,
-        cap: impl FnOnce(&[usize]) -> u128,
-    ) -> Option<Sample> {
-        let model = self.regroup(regions);
-        propagate::PropagateWalker::sample(model, self.rules, budget, cap)
-    }
-
-    /// The model regrouped for `regions`, shared with the walker about to use it.
-    fn regroup(&mut self, regions: crate::problem::Regions) -> std::sync::Arc<propagate::Model> {
-        self.problem.regions = Some(regions);
-        std::sync::Arc::make_mut(&mut self.model).regroup_regions(&self.problem);
-        self.model.clone()
-    }
-
-    /// A solution of the problem with `regions` within `budget` nodes, ties
-    /// between cells broken by `rank`, as [`ranked_first`] finds it (on the
-    /// sampler's model, regrouped).
-    pub(crate) fn ranked(
-        &mut self,
-        regions: crate::problem::Regions,
-        rank: Vec<u32>,
-        budget: u64,
-    ) -> Option<Vec<usize>> {
-        let model = self.regroup(regions);
-        propagate::PropagateWalker::ranked_first(model, rank, budget)
-    }
-}
-
-/// A solution of `problem` found by the propagating search within `budget`
-/// nodes, ties between equally constrained cells broken by `rank` (lowest
-/// first, one entry per cell): a random solution for a random rank. Its
-/// pieces' cells, givens included, increasing.
-pub(crate) fn ranked_first(
-    problem: &crate::problem::Problem,
-    rank: Vec<u32>,
-    budget: u64,
-) -> Option<Vec<usize>> {
-    let model = std::sync::Arc::new(propagate::Model::new(problem));
-    propagate::PropagateWalker::ranked_first(model, rank, budget)
-}
-
-/// The open cells of the propagating `model`'s problem, with pieces on `pieces` and none on
-/// `empty`, where a piece leads the propagating search's rules to a
-/// contradiction before any guess, the quickest contradictions first;
-/// `None` when the rules find one without any supposition.
-pub(crate) fn refuted(
-    model: &std::sync::Arc<Model>,
-    pieces: &[usize],
-    empty: &[usize],
-) -> Option<Vec<usize>> {
-    propagate::PropagateWalker::on(model.clone(), pieces, empty).refuted()
 }
 
 /// The plan's walker under `prefix`, behind one virtual call per leaf.
@@ -213,7 +127,53 @@ pub(crate) fn merge(a: &[usize], b: &[usize], out: &mut Vec<usize>) {
     out.sort_unstable();
 }
 
+/// How solutions are asked for: the options of [`Plan::list`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListOptions {
+    /// One solution per class under the board's symmetries.
+    pub unique: bool,
+    /// The order that finds a solution soonest ([`Plan::first_order`],
+    /// `--first`) instead of search order.
+    pub soonest: bool,
+}
+
+/// The solutions as asked, and why there are none when the rules cannot be
+/// met. A limit is `take(n)` on the iterator, and a stop is not pulling more.
+pub struct Listing<'p> {
+    /// The solutions, lazily; none when the rules cannot be met.
+    pub solutions: Solutions<'p>,
+    /// Why nothing meets the rules, when that shows without a search.
+    pub unmeetable: Option<String>,
+}
+
 impl Plan {
+    /// The solutions as `options` ask — the library's one entry of a
+    /// listing (`--all`, `--first`, `--step`, Python's `solutions` and
+    /// `first`, the page's Next): the order, `unique`, and none at once when
+    /// the rules cannot be met.
+    pub fn list(&self, options: ListOptions) -> Listing<'_> {
+        let unmeetable = self.problem.unmeetable();
+        let solutions = if unmeetable.is_some() {
+            Solutions {
+                plan: self,
+                walker: Box::new(Constructed {
+                    cells: Vec::new(),
+                    given: true,
+                }),
+                unique: false,
+                cells: Vec::new(),
+            }
+        } else if options.soonest {
+            self.first_order(options.unique)
+        } else {
+            self.solutions(options.unique)
+        };
+        Listing {
+            solutions,
+            unmeetable,
+        }
+    }
+
     /// The solutions, lazily, in search order. With `unique`, only the least
     /// solution (in that order) of each class under the board's symmetries.
     pub fn solutions(&self, unique: bool) -> Solutions<'_> {

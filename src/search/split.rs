@@ -3,14 +3,15 @@
 //! threads or machines), so it numbers parallel tasks, shards and checkpoint
 //! entries alike. Every solution lies under exactly one subproblem.
 
-use super::walk::{Walk, by_width, with_walker};
+use crate::engine::walk::{Walk, with_walker};
+use crate::plan::by_width;
 use std::sync::Arc;
 
-use super::propagate::{Model, PropagateWalker};
-use super::walker::{Found, Walker};
 use super::{CountOptions, SearchError, Tally};
-use crate::kernel::{Counter, Counts, Permutation};
-use crate::plan::{Method, Plan};
+use crate::engine::permutation::{Counter, Counts, Permutation};
+use crate::engine::propagate::{Model, PropagateWalker};
+use crate::engine::rows::{Found, Walker};
+use crate::plan::{Engine, Plan};
 use crate::problem::MEMORY_BUDGET;
 
 /// The decisions a walk starts from: pieces placed, in placement order, and
@@ -36,7 +37,7 @@ pub struct Subproblem {
     /// The meaning hash of the plan that made it.
     meaning: u64,
     /// The method of the plan that made it.
-    method: Method,
+    engine: Engine,
 }
 
 impl Subproblem {
@@ -69,10 +70,10 @@ impl Subproblem {
 /// for rayon to balance hundreds per thread. The permutation kernel's
 /// subtrees are cheap to set up and uneven, so big boards take more of them
 /// (measured in `docs/PERFORMANCE.md`); small ones take milliseconds.
-fn target(method: Method, n: usize) -> usize {
-    match method {
-        Method::Permutation if n >= 14 => 2000,
-        Method::Permutation => 200,
+fn target(engine: Engine, n: usize) -> usize {
+    match engine {
+        Engine::Permutation if n >= 14 => 2000,
+        Engine::Permutation => 200,
         _ => 512,
     }
 }
@@ -91,11 +92,11 @@ pub(crate) struct Split {
 impl Split {
     /// `plan` ready to count subproblems, without computing the split.
     pub(crate) fn prepare(plan: &Plan) -> Split {
-        let counter = (plan.method == Method::Permutation)
+        let counter = (plan.engine == Engine::Permutation)
             .then(|| Permutation::of(&plan.problem))
             .flatten()
             .map(|p| Counter::new(&p));
-        let model = (plan.method == Method::Propagate).then(|| Arc::new(Model::new(&plan.problem)));
+        let model = (plan.engine == Engine::Propagate).then(|| Arc::new(Model::new(&plan.problem)));
         Split {
             counter,
             model,
@@ -108,7 +109,7 @@ impl Split {
         let mut split = Split::prepare(plan);
         let prefixes: Vec<Prefix> = match &split.counter {
             Some(counter) => counter
-                .split(target(plan.method, plan.rows))
+                .split(target(plan.engine, plan.rows))
                 .into_iter()
                 .map(|cols| {
                     let rows = cols.iter().enumerate();
@@ -130,7 +131,7 @@ impl Split {
                 index,
                 prefix,
                 meaning: plan.meaning,
-                method: plan.method,
+                engine: plan.engine,
             })
             .collect();
         split
@@ -144,7 +145,7 @@ impl Split {
         sub: &Subproblem,
         options: &CountOptions,
     ) -> Result<Tally, SearchError> {
-        if sub.meaning != plan.meaning || sub.method != plan.method {
+        if sub.meaning != plan.meaning || sub.engine != plan.engine {
             return Err(SearchError::Foreign { index: sub.index });
         }
         let prefix = &sub.prefix;
@@ -266,8 +267,8 @@ impl Plan {
             walk::<true, W>(plan, cut)
         }
         let at = |cut| -> Vec<Prefix> {
-            match self.method {
-                Method::Rows { groups: true } => by_width!(self.words, groups(self, cut)),
+            match self.engine {
+                Engine::Rows { groups: true } => by_width!(self.words, groups(self, cut)),
                 _ => by_width!(self.words, plain(self, cut)),
             }
             .into_iter()
@@ -277,13 +278,13 @@ impl Plan {
             })
             .collect()
         };
-        if self.method == Method::Units {
+        if self.engine == Engine::Units {
             return vec![Prefix::default()];
         }
         let mut best = vec![Prefix::default()];
         for cut in 1..=self.need {
             let prefixes = at(cut);
-            let enough = prefixes.len() >= target(self.method, self.rows) || prefixes.len() <= 1;
+            let enough = prefixes.len() >= target(self.engine, self.rows) || prefixes.len() <= 1;
             best = prefixes;
             if enough {
                 break;
@@ -301,7 +302,7 @@ impl Plan {
         let mut cut = 1;
         while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES) {
             let whole = paths.iter().all(|(p, e)| p.len() + e.len() < cut);
-            let enough = paths.len() >= target(self.method, self.rows) || whole;
+            let enough = paths.len() >= target(self.engine, self.rows) || whole;
             best = paths
                 .into_iter()
                 .map(|(pieces, empty)| Prefix { pieces, empty })

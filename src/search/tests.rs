@@ -24,8 +24,8 @@ pub(super) fn agree(plan: &Plan) -> u128 {
     let first = plan.first().map(|s| cells(plan, &s));
     assert_eq!(first.as_ref(), listed.first());
     let own_order = matches!(
-        plan.method,
-        crate::plan::Method::Units | crate::plan::Method::Propagate
+        plan.engine,
+        crate::plan::Engine::Units | crate::plan::Engine::Propagate
     );
     if own_order {
         // The unit kernels have their own order; the set is what must agree.
@@ -138,7 +138,7 @@ fn first_queens_solution_is_the_textbook_one() {
 /// search again with `unique` or other rules.
 #[test]
 fn first_order_constructs_large_plain_queens() {
-    use crate::kernel::construct::{CONSTRUCT_FROM, construct, verify};
+    use crate::engine::permutation::construct::{CONSTRUCT_FROM, construct, verify};
     let queens = builtin("queens").unwrap().text;
     for n in [4, 8, 12, CONSTRUCT_FROM - 1] {
         let p = plan(queens, &[("n", n as i64)]);
@@ -198,7 +198,7 @@ fn star_battle(n: usize, k: usize, labels: &[u8]) -> Plan {
         n * k
     );
     let mut p = plan(&text, &[]);
-    p.method = crate::plan::Method::Propagate;
+    p.engine = crate::plan::Engine::Propagate;
     p
 }
 
@@ -281,7 +281,7 @@ proptest::proptest! {
             2 * n
         );
         let p = plan(&text, &[]);
-        proptest::prop_assert_eq!(p.method, crate::plan::Method::Propagate);
+        proptest::prop_assert_eq!(p.engine, crate::plan::Engine::Propagate);
         agree_with_row_walk(&p)?;
     }
 }
@@ -290,7 +290,7 @@ proptest::proptest! {
 /// agree with the row walk's count.
 fn agree_with_row_walk(p: &Plan) -> Result<(), proptest::test_runner::TestCaseError> {
     let mut rows = p.clone();
-    rows.method = crate::plan::Method::Rows { groups: true };
+    rows.engine = crate::plan::Engine::Rows { groups: true };
     let want = rows.count(CountOptions::default()).unwrap().count;
     proptest::prop_assert_eq!(p.count(CountOptions::default()).unwrap().count, want);
     let parts = p.subproblems();

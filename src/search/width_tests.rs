@@ -65,7 +65,7 @@ fn propagating_search_agrees_at_the_boundaries() {
                 picture.join("\n")
             );
             let p = plan(&text, &[]);
-            assert_eq!(p.method, crate::plan::Method::Propagate, "{rows}×{cols}");
+            assert_eq!(p.engine, crate::plan::Engine::Propagate, "{rows}×{cols}");
             assert!(agree(&p) > 0, "{rows}×{cols}");
         }
     }
@@ -99,8 +99,8 @@ fn geometric_attack_rows_count_the_same() {
         let want = p.count(CountOptions::default()).unwrap().count;
         let listed: Vec<Solution> = p.solutions(false).collect();
         p.attack = p.attack.clone().without_table();
-        if p.method == crate::plan::Method::Permutation {
-            p.method = crate::plan::Method::Rows { groups: false };
+        if p.engine == crate::plan::Engine::Permutation {
+            p.engine = crate::plan::Engine::Rows { groups: false };
         }
         assert_eq!(p.count(CountOptions::default()).unwrap().count, want);
         assert_eq!(p.solutions(false).collect::<Vec<_>>(), listed);

@@ -4,7 +4,7 @@
 //! the plan's search), on one thread, with progress: `progress(done, total)`
 //! hears of each part of the search. The page cancels by ending the worker.
 
-use placer::frontier::{Budget, Method};
+use placer::{Budget, Method};
 use placer::{CountOptions, count as library_count};
 use serde::Serialize;
 
@@ -55,8 +55,8 @@ pub fn count(
     };
     Ok(Count {
         count: counted.count.to_string(),
-        method: counted.method.name(),
-        describe: counted.method.describe(),
+        method: counted.engine.name(),
+        describe: counted.engine.describe(),
         reason,
     })
 }

@@ -7,7 +7,7 @@
 //! kept, so Previous costs nothing; a new one resumes the search from the
 //! start, skipping those seen, and takes a few more while it is there.
 
-use placer::{Plan, Solution};
+use placer::{ListOptions, Plan, Solution};
 use serde::Serialize;
 
 use crate::reply::Error;
@@ -18,7 +18,7 @@ const AHEAD: usize = 15;
 
 /// Rows from which the solutions come in `--first`'s order (where plain
 /// N-queens switches to the construction).
-pub const FAST_FROM: usize = placer::kernel::construct::CONSTRUCT_FROM;
+pub const FAST_FROM: usize = placer::engine::permutation::construct::CONSTRUCT_FROM;
 
 /// Most solutions kept (and most an index may ask for).
 const KEPT: usize = 100_000;
@@ -72,12 +72,15 @@ impl Lister {
         if index >= self.seen.len() && !self.done && index < KEPT {
             let want = (index + 1 + AHEAD).min(KEPT);
             let before = self.seen.len();
-            let order = if self.fast {
-                self.plan.first_order(self.unique)
-            } else {
-                self.plan.solutions(self.unique)
-            };
-            let more: Vec<Solution> = order.skip(before).take(want - before).collect();
+            let listing = self.plan.list(ListOptions {
+                unique: self.unique,
+                soonest: self.fast,
+            });
+            let more: Vec<Solution> = listing
+                .solutions
+                .skip(before)
+                .take(want - before)
+                .collect();
             self.done = more.len() < want - before;
             self.seen.extend(more);
         }

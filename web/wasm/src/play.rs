@@ -150,7 +150,7 @@ impl Play {
             .map(|&(a, b)| {
                 format!(
                     "the {}s at ({},{}) and ({},{}) attack each other",
-                    p.piece.name,
+                    p.piece().name,
                     a.0 + 1,
                     a.1 + 1,
                     b.0 + 1,
@@ -172,11 +172,11 @@ impl Play {
             k: g.k(),
             rows,
             cols,
-            piece: p.piece.name.clone(),
-            symbol: p.piece.symbol.to_string(),
+            piece: p.piece().name.clone(),
+            symbol: p.piece().symbol.to_string(),
             regions: cells().map(|(r, c)| g.region(r, c)).collect(),
             region_names: p
-                .regions
+                .regions()
                 .as_ref()
                 .map(|r| r.names.clone())
                 .unwrap_or_default(),

@@ -3,9 +3,7 @@
 //! several with two solutions that differ — with the grade of its logical
 //! path; and the blank SVG to print.
 
-use std::collections::BTreeSet;
-
-use placer::logic::path;
+use placer::logic::check::{Verdict, check};
 use placer::output::svg_document;
 use placer::problem::Family;
 use placer::{Bindings, Problem, RuleSpec, Solution, Source};
@@ -16,10 +14,6 @@ use crate::rules::Board;
 
 /// What errors call the picture.
 pub const PICTURE_NAME: &str = "<regions>";
-
-/// The most cells a puzzle may have for its grade to be worked out, as
-/// `placer check` does (16×16).
-const GRADE_MAX_CELLS: usize = 256;
 
 /// The region game `game` with `k` pieces per unit, bound to `picture`.
 pub fn problem(game: &str, k: u32, picture: &str) -> Result<Problem, Error> {
@@ -34,10 +28,10 @@ pub fn problem(game: &str, k: u32, picture: &str) -> Result<Problem, Error> {
         cells: None,
     };
     let problem = Problem::bind(&spec, &bindings)?;
-    if !problem.groups.iter().any(|g| g.family == Family::Region) {
+    if !problem.groups().iter().any(|g| g.family == Family::Region) {
         return Err(Error::plain(format!(
             "`{}` has no group over regions; region games: region-queens, star-battle",
-            problem.name
+            problem.name()
         )));
     }
     Ok(problem)
@@ -56,7 +50,8 @@ pub struct Analysis {
     pub solutions: Vec<Vec<(usize, usize)>>,
     /// The cells where the first two solutions differ.
     pub differ: Vec<(usize, usize)>,
-    /// The grade of a unique puzzle's logical path (up to 16×16).
+    /// The grade of a unique puzzle's logical path (up to 16×16,
+    /// [`placer::logic::check::GRADE_MAX_CELLS`]).
     pub grade: Option<&'static str>,
     /// Guesses on that path.
     pub guesses: usize,
@@ -66,46 +61,28 @@ pub struct Analysis {
     pub sbn: Option<String>,
 }
 
-/// Checks a picture for `game`.
+/// Checks a picture for `game`, with the library's one check
+/// ([`placer::logic::check::check`], as `placer check` does).
 pub fn analyse(game: &str, k: u32, picture: &str) -> Result<Analysis, Error> {
     let problem = problem(game, k, picture)?;
     let disconnected = problem.disconnected_regions();
-    let reason = problem.unmeetable().map(|r| r.to_string());
     let plan = problem.plan();
-    let two: Vec<Solution> = if reason.is_some() {
-        Vec::new()
-    } else {
-        plan.solutions(false).take(2).collect()
-    };
-    let verdict = match two.len() {
-        0 => "none",
-        1 => "unique",
-        _ => "several",
-    };
-    let differ = match two.as_slice() {
-        [a, b] => {
-            let a: BTreeSet<_> = a.cells.iter().copied().collect();
-            let b: BTreeSet<_> = b.cells.iter().copied().collect();
-            a.symmetric_difference(&b).copied().collect()
-        }
-        _ => Vec::new(),
-    };
+    let found = check(&plan);
     let p = &plan.problem;
-    let (grade, guesses) = match two.as_slice() {
-        [_] if p.cells() <= GRADE_MAX_CELLS => match path::explain(p) {
-            Ok(found) => (found.grade.map(|g| g.name()), found.guesses),
-            Err(_) => (None, 0),
-        },
-        _ => (None, 0),
+    let verdict = match found.verdict() {
+        Verdict::None => "none",
+        Verdict::Unique => "unique",
+        Verdict::Several => "several",
     };
+    let path = found.path.as_ref();
     Ok(Analysis {
         board: Board::of(p),
         verdict,
-        reason,
-        solutions: two.into_iter().map(|s| s.cells).collect(),
-        differ,
-        grade,
-        guesses,
+        differ: found.differ.iter().map(|&c| p.coords(c)).collect(),
+        grade: path.and_then(|found| found.grade).map(|g| g.name()),
+        guesses: path.map_or(0, |found| found.guesses),
+        reason: found.unmeetable,
+        solutions: found.solutions.into_iter().map(|s| s.cells).collect(),
         disconnected: disconnected.into_iter().map(|s| s.to_string()).collect(),
         sbn: placer::play::sbn::to_sbn(p, k as usize).ok(),
     })

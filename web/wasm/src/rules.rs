@@ -100,17 +100,17 @@ impl Board {
     /// The board of `problem`.
     pub fn of(problem: &Problem) -> Board {
         Board {
-            name: problem.name.clone(),
-            rows: problem.rows,
-            cols: problem.cols,
-            piece: problem.piece.name.clone(),
-            symbol: problem.piece.symbol.to_string(),
-            count: problem.piece.count,
-            holes: (0..problem.cells()).filter(|&c| problem.holes[c]).collect(),
-            givens: problem.givens.clone(),
-            regions: problem.regions.as_ref().map(|r| r.of_cell.clone()),
+            name: problem.name().to_string(),
+            rows: problem.rows(),
+            cols: problem.cols(),
+            piece: problem.piece().name.clone(),
+            symbol: problem.piece().symbol.to_string(),
+            count: problem.piece().count,
+            holes: (0..problem.cells()).filter(|&c| problem.holes()[c]).collect(),
+            givens: problem.givens().to_vec(),
+            regions: problem.regions().as_ref().map(|r| r.of_cell.clone()),
             region_names: problem
-                .regions
+                .regions()
                 .as_ref()
                 .map(|r| r.names.clone())
                 .unwrap_or_default(),
@@ -141,9 +141,9 @@ pub fn check(text: &str, set: &str) -> Result<Checked, Error> {
     let p = &plan.problem;
     Ok(Checked {
         board: Board::of(p),
-        summary: p.summary.clone(),
-        params: p.params.iter().map(|(k, v)| (k.clone(), *v)).collect(),
-        method: plan.method.describe(),
+        summary: p.summary().to_string(),
+        params: p.params().iter().map(|(k, v)| (k.clone(), *v)).collect(),
+        method: plan.engine.describe(),
         symmetry: plan.symmetry.describe(),
         text: plan.describe(),
     })

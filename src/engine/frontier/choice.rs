@@ -1,33 +1,8 @@
 //! When the DP counts: the user's `--method`, and for `auto` a rule read off
 //! the problem, not its name.
 
-use std::str::FromStr;
-
+use crate::plan::Method;
 use crate::problem::Problem;
-
-/// How to count: `auto` lets the rules decide.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Method {
-    /// The DP where its state bound is small and no faster kernel fits.
-    #[default]
-    Auto,
-    /// Always the DP (an error where it cannot count).
-    Frontier,
-    /// Always a search.
-    Search,
-}
-
-impl FromStr for Method {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Method, String> {
-        match s {
-            "auto" => Ok(Method::Auto),
-            "frontier" => Ok(Method::Frontier),
-            "search" => Ok(Method::Search),
-            _ => Err(format!("`{s}` is not a method: auto, frontier or search")),
-        }
-    }
-}
 
 /// log2 of the largest state bound `auto` takes the DP for.
 pub const AUTO_BITS: f64 = 34.0;

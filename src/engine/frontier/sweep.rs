@@ -88,7 +88,8 @@ pub(super) struct Limits {
     pub other_room: usize,
     /// Largest state table, in bytes.
     pub max_bytes: usize,
-    /// The caller's stop flag, looked at before each cell.
+    /// The caller's stop flag, looked at before each cell and every
+    /// [`STOP_EVERY`] states within one.
     pub stop: Option<crate::search::Stop>,
 }
 
@@ -103,6 +104,9 @@ pub(super) struct Swept<N> {
     pub peak_bytes: usize,
 }
 
+/// States a sweep takes between looks at the stop flag inside one cell.
+const STOP_EVERY: usize = 1 << 16;
+
 /// Runs the sweep of `model` with keys of `W` words.
 pub(super) fn run<const W: usize, N: Number>(
     model: &Model,
@@ -115,16 +119,22 @@ pub(super) fn run<const W: usize, N: Number>(
     let (mut peak_states, mut peak_bytes) = (1, entry);
     let mut scratch = Vec::new();
     let mut next: FxHashMap<Key<W>, N> = FxHashMap::default();
-    for step in &model.steps {
-        if limits
+    let stopped = || {
+        limits
             .stop
             .as_ref()
             .is_some_and(crate::search::Stop::is_set)
-        {
+    };
+    for step in &model.steps {
+        if stopped() {
             return Err(Stop::Interrupted);
         }
         next.clear();
-        for (key, value) in current.drain() {
+        for (i, (key, value)) in current.drain().enumerate() {
+            // one cell of a large table takes seconds: look inside it too
+            if i % STOP_EVERY == STOP_EVERY - 1 && stopped() {
+                return Err(Stop::Interrupted);
+            }
             if !step.forced {
                 let mut k = key;
                 if finish(model, step, &mut k, limits, &mut scratch) {

@@ -16,7 +16,7 @@
 //! let spec = RuleSpec::resolve("rooks").unwrap();
 //! let bindings = Bindings { set: vec![("n".into(), 30)], ..Bindings::default() };
 //! let problem = Problem::bind(&spec, &bindings).unwrap();
-//! let counted = placer::frontier::count(&problem, &placer::frontier::Budget::default()).unwrap();
+//! let counted = placer::engine::frontier::count(&problem, &placer::Budget::default()).unwrap();
 //! assert_eq!(counted.count.to_string(), "265252859812191058636308480000000"); // 30!
 //! ```
 
@@ -32,8 +32,10 @@ mod tests;
 
 use num_bigint::BigUint;
 
+use crate::plan::Method;
+
 use crate::problem::Problem;
-pub use choice::{AUTO_BITS, Choice, Method, choose};
+pub use choice::{AUTO_BITS, Choice, choose};
 use constraint::Rules;
 use model::Model;
 use order::Lanes;
@@ -232,13 +234,7 @@ fn sweep_any(model: &Model, limits: &Limits, stats: &mut Stats) -> Result<Vec<Bi
 
 /// The sweep with the narrowest key that holds the model's state.
 fn by_width<N: Number>(model: &Model, limits: &Limits) -> Result<Swept<N>, Stop> {
-    match model.words {
-        1 => sweep::run::<1, N>(model, limits),
-        2 => sweep::run::<2, N>(model, limits),
-        3..=4 => sweep::run::<4, N>(model, limits),
-        5..=8 => sweep::run::<8, N>(model, limits),
-        _ => sweep::run::<16, N>(model, limits),
-    }
+    crate::plan::by_width!(model.words, W => sweep::run::<W, N>(model, limits))
 }
 
 /// The product of two polynomials in the number of pieces, cut at `target`.

@@ -2,7 +2,7 @@
 //! verifier.
 //!
 //! ```
-//! use placer::kernel::construct::{construct, verify};
+//! use placer::engine::permutation::construct::{construct, verify};
 //! let cols = construct(8).unwrap(); // 0-based column per row
 //! assert!(verify(&cols));
 //! assert_eq!(construct(3), None);

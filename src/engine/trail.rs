@@ -6,7 +6,7 @@
 
 use crate::plan::Groups;
 
-use super::walker::Found;
+use super::rows::Found;
 
 /// The placed pieces of a resumable walk and where it stands.
 pub(crate) struct Trail {

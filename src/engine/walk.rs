@@ -3,8 +3,8 @@
 //! pick the concrete walker, so each runs compiled for its own type.
 
 use super::propagate::PropagateWalker;
+use super::rows::{Found, Walker};
 use super::units::UnitWalker;
-use super::walker::{Found, Walker};
 
 /// A kernel that walks a tree leaf by leaf.
 pub(crate) trait Walk {
@@ -61,43 +61,29 @@ impl Walk for Constructed {
     }
 }
 
-/// Calls `f::<W>(args)` with `W` the plan's words per row: the one place
-/// the width is dispatched.
-macro_rules! by_width {
-    ($words:expr, $f:ident($($arg:expr),*)) => {
-        match $words {
-            1 => $f::<1>($($arg),*),
-            2 => $f::<2>($($arg),*),
-            4 => $f::<4>($($arg),*),
-            8 => $f::<8>($($arg),*),
-            _ => $f::<16>($($arg),*),
-        }
-    };
-}
-
 /// Runs `$body` with `$w` bound to the plan's walker under `$prefix` (a
-/// [`Prefix`](super::split::Prefix)), of its own concrete type, `$W` the
+/// [`Prefix`](crate::search::Prefix)), of its own concrete type, `$W` the
 /// width: the one place the method is dispatched to a walker. Counting-only
 /// methods list with the row walk; only the propagating walk starts from
 /// empty cells, and the unit walk starts from the root.
 macro_rules! with_walker {
     ($plan:expr, $prefix:expr, $W:ident, |$w:ident| $body:expr) => {{
-        use $crate::plan::Method;
-        use $crate::search::{propagate::PropagateWalker, units::UnitWalker, walker::Walker};
-        match $plan.method {
-            Method::Rows { groups: false } | Method::Permutation | Method::Frontier => {
+        use $crate::engine::{propagate::PropagateWalker, rows::Walker, units::UnitWalker};
+        use $crate::plan::Engine;
+        match $plan.engine {
+            Engine::Rows { groups: false } | Engine::Permutation | Engine::Frontier => {
                 let $w = Walker::<false, $W>::under($plan, &$prefix.pieces);
                 $body
             }
-            Method::Rows { groups: true } => {
+            Engine::Rows { groups: true } => {
                 let $w = Walker::<true, $W>::under($plan, &$prefix.pieces);
                 $body
             }
-            Method::Units => {
+            Engine::Units => {
                 let $w = UnitWalker::<$W>::new($plan, &$plan.groups);
                 $body
             }
-            Method::Propagate => {
+            Engine::Propagate => {
                 let $w = PropagateWalker::under(&$plan.problem, &$prefix.pieces, &$prefix.empty);
                 $body
             }
@@ -105,4 +91,4 @@ macro_rules! with_walker {
     }};
 }
 
-pub(crate) use {by_width, with_walker};
+pub(crate) use with_walker;

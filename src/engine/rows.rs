@@ -124,7 +124,7 @@ impl<'p, const GROUPS: bool, const W: usize> Walker<'p, GROUPS, W> {
 
     #[inline]
     fn avail(&self, depth: usize, row: usize) -> Bits<W> {
-        self.free[row] & !self.blocked[depth * self.rows + row]
+        self.free[row] - self.blocked[depth * self.rows + row]
     }
 
     #[inline]

@@ -405,7 +405,7 @@ fn givens_that_overfill_a_group_leave_no_solution() {
         BigUint::from(0u8)
     );
     let options = crate::CountOptions {
-        method: crate::frontier::Method::Search,
+        method: crate::plan::Method::Search,
         ..crate::CountOptions::default()
     };
     assert_eq!(p.plan().count(options).unwrap().count, 0);

@@ -15,7 +15,7 @@
 //! ```
 //!
 //! ```
-//! use placer::kernel::{count, Permutation};
+//! use placer::engine::permutation::{count, Permutation};
 //! let c = count(&Permutation::queens(8));
 //! assert_eq!((c.total, c.unique), (92, 12));
 //! ```

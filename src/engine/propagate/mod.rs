@@ -10,6 +10,7 @@ mod cover;
 mod model;
 mod probe;
 mod rules;
+mod sampler;
 mod state;
 mod strip;
 
@@ -19,6 +20,7 @@ use crate::problem::Problem;
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;
+pub(crate) use sampler::{Sampler, exists, ranked_first, refuted};
 use state::{Cell, Conflict, State};
 
 /// The decisions on a path: cells with a piece, cells left empty.
@@ -293,6 +295,18 @@ impl PropagateWalker {
         w.never_probe();
         w.budget = budget;
         w.next_leaf().then(|| w.pieces())
+    }
+
+    /// Whether the model's problem has a solution, as far as the walk
+    /// learns within `budget` nodes: `None` when the budget ran out first.
+    pub(crate) fn exists(m: Arc<Model>, budget: u64) -> Option<bool> {
+        let mut w = PropagateWalker::on(m, &[], &[]);
+        w.budget = budget;
+        if w.next_leaf() {
+            Some(true)
+        } else {
+            (w.phase == Phase::Done).then_some(false)
+        }
     }
 
     /// The sum over the units but the total of ln C(open cells, pieces

@@ -6,8 +6,8 @@
 
 use crate::plan::{Bits, Groups, Plan};
 
+use super::rows::Found;
 use super::trail::Trail;
-use super::walker::Found;
 
 /// A resumable most-constrained-unit walk over the whole tree.
 pub(crate) struct UnitWalker<'p, const W: usize> {
@@ -72,7 +72,7 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
             }
             let open = inst
                 .rows()
-                .map(|r| (inst.row(r) & free[r] & !blocked[r]).len() as u32)
+                .map(|r| ((inst.row(r) & free[r]) - blocked[r]).len() as u32)
                 .sum::<u32>();
             if count + open < inst.min {
                 return false;
@@ -86,7 +86,7 @@ impl<'p, const W: usize> UnitWalker<'p, W> {
         let cands = &mut self.cands[d * rows..(d + 1) * rows];
         cands.fill(Bits::EMPTY);
         for r in inst.rows() {
-            cands[r] = inst.row(r) & free[r] & !blocked[r];
+            cands[r] = (inst.row(r) & free[r]) - blocked[r];
         }
         true
     }

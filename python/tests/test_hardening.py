@@ -1,0 +1,105 @@
+"""Issue 38: Python as safe as the command line. Endless files stop at their
+limit, thread counts are bounded, Ctrl-C stops the work, one iterator may be
+shared by threads, and reprs read as Python."""
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import placer
+
+ZERO = Path("/dev/zero")
+linux = pytest.mark.skipif(not ZERO.exists() or sys.platform != "linux", reason="Linux only")
+
+
+@linux
+def test_endless_files_stop_at_their_limit():
+    with pytest.raises(placer.RuleError, match="cannot read the picture /dev/zero: more than 8 MiB"):
+        placer.Puzzle.from_file("/dev/zero")
+    with pytest.raises(placer.RuleError, match="more than 8 MiB, the limit for a picture"):
+        placer.count("region-queens", regions=ZERO)
+    with pytest.raises(placer.RuleError, match="more than 8 MiB, the limit for a picture"):
+        placer.count("kings", n=3, cells=ZERO)
+    with pytest.raises(placer.MatrixError, match="more than 256 MiB"):
+        placer.select(ZERO)
+    with pytest.raises(placer.RuleError, match="more than 1 MiB"):
+        placer.count(ZERO)
+
+
+def test_a_latin_1_file_is_a_rule_error(tmp_path):
+    picture = tmp_path / "p.txt"
+    picture.write_bytes(b"AB\nB\xe9\n")
+    with pytest.raises(placer.RuleError, match="not UTF-8 text"):
+        placer.Puzzle.from_file(picture)
+    with pytest.raises(placer.RuleError, match="not UTF-8 text"):
+        placer.count("region-queens", regions=picture)
+    rules = tmp_path / "r.toml"
+    rules.write_bytes(b'name = "caf\xe9"\n[board]\nrows = 3\n')
+    with pytest.raises(placer.RuleError, match="not UTF-8 text"):
+        placer.count(rules)
+
+
+def test_too_many_threads_are_refused_before_any_starts():
+    with pytest.raises(ValueError, match="threads=1000000 is more than the supported 1024"):
+        placer.count("queens", n=8, threads=10**6)
+    with pytest.raises(ValueError, match="more than the supported 1024"):
+        placer.Puzzle.from_text("AB\nAB\n", "star-battle").count(threads=1025)
+    assert placer.count("queens", n=8, threads=1024) == 92
+
+
+def test_one_iterator_shared_by_threads():
+    it = placer.solutions("queens", n=8)
+    seen, errors = [], []
+
+    def drain():
+        try:
+            for s in it:
+                seen.append(tuple(s.cells))
+        except Exception as e:  # pragma: no cover - the failure being tested
+            errors.append(e)
+
+    workers = [threading.Thread(target=drain) for _ in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert errors == []
+    assert len(seen) == 92 and len(set(seen)) == 92
+
+
+def test_reprs_read_as_python():
+    puzzle = placer.Puzzle.from_text("AAB\nABB\nCCC\n", "star-battle")
+    text = repr(puzzle.explain())
+    assert "Some(" not in text and '"' not in text
+    step = puzzle.hint()
+    if step is not None:
+        assert repr(step).startswith(f"Step({step.technique!r}, ")
+    solved = placer.Puzzle.from_text("ABBBB\nABBBB\nCCCDD\nCCEED\nCCEED\n")
+    assert "grade='" in repr(solved.explain())
+
+
+def _threads():
+    return len(os.listdir("/proc/self/task"))
+
+
+@linux
+def test_ctrl_c_stops_a_dp_count():
+    """Kings on 30×30 go to the row-frontier DP: after Ctrl-C its worker
+    thread ends, it does not count on in the background."""
+    before = _threads()
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        placer.count("kings", n=30)
+    timer.join()
+    # the worker looks at the stop flag every 65 536 states: it ends soon
+    for _ in range(600):
+        if _threads() <= before:
+            break
+        time.sleep(0.1)
+    assert _threads() <= before
