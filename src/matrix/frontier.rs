@@ -44,33 +44,57 @@ pub struct Rows<'a> {
 
 /// The row order and, per step, the row's private-column count, its
 /// frontier slots, and the slots that leave the frontier after it.
-struct Schedule {
+pub struct Schedule {
     steps: Vec<Step>,
-    width: usize,
+    /// The widest frontier, in columns.
+    pub width: usize,
 }
 
 struct Step {
     private: u64,
     slots: Vec<usize>,
     leaving: Vec<usize>,
+    /// Frontier columns after the row.
+    live: usize,
 }
 
-/// The widest frontier the row order gives, without running the count.
-pub fn width(p: &Rows) -> usize {
-    schedule(p).width
+/// An upper bound on the transitions [`count`] makes on this schedule,
+/// without running it. States after `t` rows
+/// number at most `2^w` (`w` the frontier then), at most the subsets of at
+/// most `t` frontier columns, and at most the states before times the
+/// row's choices.
+pub fn cost(s: &Schedule) -> f64 {
+    let (mut states, mut transitions) = (1f64, 0f64);
+    for (t, step) in s.steps.iter().enumerate() {
+        let choices = step.slots.len() as f64 + 1.0;
+        transitions += states * choices;
+        let w = step.live;
+        // Σ_{k ≤ t+1} C(w, k), stopping once it passes the other bounds
+        let (mut subsets, mut c) = (1f64, 1f64);
+        for k in 1..=w.min(t + 1) {
+            c = c * (w + 1 - k) as f64 / k as f64;
+            subsets += c;
+            if subsets > states * choices {
+                break;
+            }
+        }
+        states = (states * choices)
+            .min(subsets)
+            .min(2f64.powi(w.min(1023) as i32));
+    }
+    transitions
 }
 
 /// The number of ways to give every row a distinct usable column, or
 /// [`Refused`] past [`MAX_STATES`] states in a layer or `max_steps`
 /// transitions in all.
-pub fn count(p: &Rows, max_steps: u64) -> Result<BigUint, Refused> {
-    let s = schedule(p);
-    crate::plan::by_width!(s.width.div_ceil(64), run(&s, max_steps))
+pub fn count(s: &Schedule, max_steps: u64) -> Result<BigUint, Refused> {
+    crate::plan::by_width!(s.width.div_ceil(64), run(s, max_steps))
 }
 
 /// Chooses the row order greedily (the row that widens the frontier least,
 /// ties to the lowest index) and assigns frontier slots.
-fn schedule(p: &Rows) -> Schedule {
+pub fn schedule(p: &Rows) -> Schedule {
     let m = p.rows.len();
     let mut holders = vec![0usize; p.n];
     for row in p.rows {
@@ -113,13 +137,14 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
     let mut left = holders.to_vec();
     let mut slot = vec![usize::MAX; p.n];
     let mut free: Vec<usize> = Vec::new();
-    let mut width = 0;
+    let (mut width, mut live) = (0, 0);
     let mut steps = Vec::with_capacity(order.len());
     for &i in order {
         let mut step = Step {
             private: 0,
             slots: Vec::new(),
             leaving: Vec::new(),
+            live: 0,
         };
         for &j in &p.rows[i] {
             if holders[j] == 1 {
@@ -127,6 +152,7 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
                 continue;
             }
             if slot[j] == usize::MAX {
+                live += 1;
                 slot[j] = free.pop().unwrap_or_else(|| {
                     width += 1;
                     width - 1
@@ -140,6 +166,8 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
         }
         // freed only after the row, so its slots stay distinct
         free.extend(step.leaving.iter().rev());
+        live -= step.leaving.len();
+        step.live = live;
         steps.push(step);
     }
     Schedule { steps, width }
