@@ -14,7 +14,7 @@
 //! by the frontier's width, so every width up to 1 024 columns works.
 //! Counts are `u128`, redone in big integers when they overflow.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
@@ -93,40 +93,53 @@ pub fn count(s: &Schedule, max_steps: u64) -> Result<BigUint, Refused> {
 }
 
 /// Chooses the row order greedily (the row that widens the frontier least,
-/// ties to the lowest index) and assigns frontier slots.
+/// ties to the lowest index; scores updated only for the rows of the
+/// columns that change) and assigns frontier slots.
 pub fn schedule(p: &Rows) -> Schedule {
     let m = p.rows.len();
-    let mut holders = vec![0usize; p.n];
-    for row in p.rows {
+    let mut cols = vec![Vec::new(); p.n];
+    for (i, row) in p.rows.iter().enumerate() {
         for &j in row {
-            holders[j] += 1;
+            cols[j].push(i);
         }
+    }
+    let holders: Vec<usize> = cols.iter().map(Vec::len).collect();
+    // Updating the rows of each changed column costs Σ holders²; past this,
+    // rows go in file order.
+    let greedy = holders.iter().map(|&h| (h * h) as u64).sum::<u64>() <= 1 << 26;
+    if !greedy {
+        return slots(p, &(0..m).collect::<Vec<_>>(), &holders);
     }
     let mut left = holders.clone();
     let mut live = vec![false; p.n];
-    let mut taken = vec![false; m];
+    // a row's score, the frontier's growth if taken next, is the sum over
+    // its columns of +1 (would open) or −1 (would close)
+    let weight = |j: usize, live: &[bool], left: &[usize]| -> i64 {
+        i64::from(holders[j] > 1 && !live[j]) - i64::from(live[j] && left[j] == 1)
+    };
+    let mut score: Vec<i64> = p
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|&j| weight(j, &live, &left)).sum())
+        .collect();
+    let mut queue: BTreeSet<(i64, usize)> = score.iter().copied().zip(0..).collect();
     let mut order = Vec::with_capacity(m);
-    // The greedy choice costs m × (cells); past this, rows go in file order.
-    let greedy = (m as u64).saturating_mul(p.rows.iter().map(|r| r.len() as u64).sum()) <= 1 << 26;
-    for _ in 0..m {
-        let next = if greedy {
-            (0..m)
-                .filter(|&i| !taken[i])
-                .min_by_key(|&i| {
-                    let row = &p.rows[i];
-                    let opened = row.iter().filter(|&&j| holders[j] > 1 && !live[j]).count();
-                    let closed = row.iter().filter(|&&j| live[j] && left[j] == 1).count();
-                    opened as i64 - closed as i64
-                })
-                .expect("a row is left")
-        } else {
-            order.len()
-        };
-        taken[next] = true;
+    while let Some((_, next)) = queue.pop_first() {
         order.push(next);
         for &j in &p.rows[next] {
+            let before = weight(j, &live, &left);
             left[j] -= 1;
             live[j] = holders[j] > 1 && left[j] > 0;
+            let change = weight(j, &live, &left) - before;
+            if change == 0 {
+                continue;
+            }
+            for &i in &cols[j] {
+                if queue.remove(&(score[i], i)) {
+                    score[i] += change;
+                    queue.insert((score[i], i));
+                }
+            }
         }
     }
     slots(p, &order, &holders)
