@@ -1,7 +1,8 @@
 """Exact permanents: `placer select FILE --skip 0 --count -j1` against a
 one-thread C Ryser (bench/ryser.c) on random 0/1 matrices (density 0.5),
-and against a band DP (below, in Python) on banded 0/1 matrices. Runs
-alternate, medians of R runs; every answer is checked equal.
+and against a band DP (below, in Python, reading the file included) on
+banded 0/1 matrices. Runs alternate; the figures are medians of R runs of
+CPU time (user + system), every answer checked equal.
 
     python3 bench/permanent.py [PLACER] [--from 16] [--to 28] [--runs 3]
 
@@ -20,8 +21,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def padded_band_permanent(path):
-    rows = [[int(x) for x in line.split()] for line in open(path) if line.strip()]
+def band_permanent(rows):
+    """Permanent of a 0/1 matrix whose ones lie within |i-j| <= w: DP over
+    the window's used columns, as a bitmask relative to the row."""
     n = len(rows)
     w = max(abs(i - j) for i, r in enumerate(rows) for j, v in enumerate(r) if v)
     ones = [[j for j, v in enumerate(r) if v] for r in rows]
@@ -47,15 +49,26 @@ def write(path, rows):
 
 
 def timed(cmd):
-    t = time.perf_counter()
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    return time.perf_counter() - t, out.split()[0]
+    """CPU seconds (user + system) of the child, and its first word of output:
+    steadier than wall time on a shared machine; both sides are one thread."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        sys.exit(f"{cmd}: exit {proc.returncode}")
+    return usage.ru_utime + usage.ru_stime, out.split()[0]
 
 
 def timed_band(path):
-    t = time.perf_counter()
-    v = padded_band_permanent(path)
-    return time.perf_counter() - t, str(v)
+    """CPU seconds of reading the file and the DP, of the DP alone, and the
+    count."""
+    t = time.process_time()
+    rows = [[int(x) for x in line.split()] for line in open(path) if line.strip()]
+    u = time.process_time()
+    v = band_permanent(rows)
+    end = time.process_time()
+    return end - t, str(v), end - u
 
 
 def main():
@@ -71,7 +84,7 @@ def main():
     subprocess.run(["gcc", "-O2", "-o", c, os.path.join(HERE, "ryser.c")], check=True)
     rng = random.Random(35)
     tmp = tempfile.mkdtemp()
-    print("| matrix | placer -j1 | peer | placer / peer |")
+    print("| matrix | placer -j1 (CPU) | peer (CPU) | placer / peer |")
     print("|---|---|---|---|")
     cases = [("dense", n) for n in range(a.lo, a.hi + 1)] + [("band", n) for n in a.band]
     for kind, n in cases:
@@ -82,7 +95,7 @@ def main():
             name = f"random 0/1 n={n}"
         else:
             rows = [[int(abs(i - j) <= 2) for j in range(n)] for i in range(n)]
-            peer = lambda: timed_band(path)
+            peer = lambda: timed_band(path)[:2]
             name = f"band |i-j|<=2 n={n}"
         write(path, rows)
         ours, theirs = [], []
@@ -94,7 +107,10 @@ def main():
             if v != w:
                 sys.exit(f"{name}: placer {v} != peer {w}")
         p, q = statistics.median(ours), statistics.median(theirs)
-        peer_name = "C Ryser" if kind == "dense" else "band DP (Python)"
+        peer_name = "C Ryser"
+        if kind == "band":
+            alone = [timed_band(path)[2] for _ in range(a.runs)]
+            peer_name = f"band DP (Python; the DP alone {statistics.median(alone) * 1000:.1f} ms)"
         print(f"| {name} | {p * 1000:.1f} ms | {peer_name} {q * 1000:.1f} ms | {p / q:.2f} |", flush=True)
 
 
