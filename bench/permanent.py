@@ -96,7 +96,7 @@ def main():
         else:
             rows = [[int(abs(i - j) <= 2) for j in range(n)] for i in range(n)]
             peer = lambda: timed_band(path)[:2]
-            name = f"band |i-j|<=2 n={n}"
+            name = f"band \\|i−j\\| ≤ 2 n={n}"
         write(path, rows)
         ours, theirs = [], []
         for _ in range(a.runs):
