@@ -90,4 +90,23 @@ fn main() {
             c.to_string().len()
         );
     }
+    // band matrices, |i − j| ≤ 2: the count alone, file reading aside
+    for n in [500, 2000] {
+        let rows: Vec<Vec<Option<f64>>> = (0..n)
+            .map(|i: usize| {
+                (0..n)
+                    .map(|j: usize| (i.abs_diff(j) <= 2).then_some(1.0))
+                    .collect()
+            })
+            .collect();
+        let m = Matrix::from_rows(&rows);
+        let t = Instant::now();
+        let c = count(&m, &Threads::default()).expect("a band counts");
+        println!(
+            "count band {n}×{n} ({:?}): {:.4} s, {} digits",
+            count_method(&m),
+            t.elapsed().as_secs_f64(),
+            c.to_string().len()
+        );
+    }
 }

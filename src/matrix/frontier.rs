@@ -14,7 +14,7 @@
 //! by the frontier's width, so every width up to 1 024 columns works.
 //! Counts are `u128`, redone in big integers when they overflow.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use num_bigint::BigUint;
@@ -44,65 +44,102 @@ pub struct Rows<'a> {
 
 /// The row order and, per step, the row's private-column count, its
 /// frontier slots, and the slots that leave the frontier after it.
-struct Schedule {
+pub struct Schedule {
     steps: Vec<Step>,
-    width: usize,
+    /// The widest frontier, in columns.
+    pub width: usize,
 }
 
 struct Step {
     private: u64,
     slots: Vec<usize>,
     leaving: Vec<usize>,
+    /// Frontier columns after the row.
+    live: usize,
 }
 
-/// The widest frontier the row order gives, without running the count.
-pub fn width(p: &Rows) -> usize {
-    schedule(p).width
+/// An upper bound on the transitions [`count`] makes on this schedule,
+/// without running it. States after `t` rows
+/// number at most `2^w` (`w` the frontier then), at most the subsets of at
+/// most `t` frontier columns, and at most the states before times the
+/// row's choices.
+pub fn cost(s: &Schedule) -> f64 {
+    let (mut states, mut transitions) = (1f64, 0f64);
+    for (t, step) in s.steps.iter().enumerate() {
+        let choices = step.slots.len() as f64 + 1.0;
+        transitions += states * choices;
+        let w = step.live;
+        // Σ_{k ≤ t+1} C(w, k), stopping once it passes the other bounds
+        let (mut subsets, mut c) = (1f64, 1f64);
+        for k in 1..=w.min(t + 1) {
+            c = c * (w + 1 - k) as f64 / k as f64;
+            subsets += c;
+            if subsets > states * choices {
+                break;
+            }
+        }
+        states = (states * choices)
+            .min(subsets)
+            .min(2f64.powi(w.min(1023) as i32));
+    }
+    transitions
 }
 
 /// The number of ways to give every row a distinct usable column, or
 /// [`Refused`] past [`MAX_STATES`] states in a layer or `max_steps`
 /// transitions in all.
-pub fn count(p: &Rows, max_steps: u64) -> Result<BigUint, Refused> {
-    let s = schedule(p);
-    crate::plan::by_width!(s.width.div_ceil(64), run(&s, max_steps))
+pub fn count(s: &Schedule, max_steps: u64) -> Result<BigUint, Refused> {
+    crate::plan::by_width!(s.width.div_ceil(64), run(s, max_steps))
 }
 
 /// Chooses the row order greedily (the row that widens the frontier least,
-/// ties to the lowest index) and assigns frontier slots.
-fn schedule(p: &Rows) -> Schedule {
+/// ties to the lowest index; scores updated only for the rows of the
+/// columns that change) and assigns frontier slots.
+pub fn schedule(p: &Rows) -> Schedule {
     let m = p.rows.len();
-    let mut holders = vec![0usize; p.n];
-    for row in p.rows {
+    let mut cols = vec![Vec::new(); p.n];
+    for (i, row) in p.rows.iter().enumerate() {
         for &j in row {
-            holders[j] += 1;
+            cols[j].push(i);
         }
+    }
+    let holders: Vec<usize> = cols.iter().map(Vec::len).collect();
+    // Updating the rows of each changed column costs Σ holders²; past this,
+    // rows go in file order.
+    let greedy = holders.iter().map(|&h| (h * h) as u64).sum::<u64>() <= 1 << 26;
+    if !greedy {
+        return slots(p, &(0..m).collect::<Vec<_>>(), &holders);
     }
     let mut left = holders.clone();
     let mut live = vec![false; p.n];
-    let mut taken = vec![false; m];
+    // a row's score, the frontier's growth if taken next, is the sum over
+    // its columns of +1 (would open) or −1 (would close)
+    let weight = |j: usize, live: &[bool], left: &[usize]| -> i64 {
+        i64::from(holders[j] > 1 && !live[j]) - i64::from(live[j] && left[j] == 1)
+    };
+    let mut score: Vec<i64> = p
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|&j| weight(j, &live, &left)).sum())
+        .collect();
+    let mut queue: BTreeSet<(i64, usize)> = score.iter().copied().zip(0..).collect();
     let mut order = Vec::with_capacity(m);
-    // The greedy choice costs m × (cells); past this, rows go in file order.
-    let greedy = (m as u64).saturating_mul(p.rows.iter().map(|r| r.len() as u64).sum()) <= 1 << 26;
-    for _ in 0..m {
-        let next = if greedy {
-            (0..m)
-                .filter(|&i| !taken[i])
-                .min_by_key(|&i| {
-                    let row = &p.rows[i];
-                    let opened = row.iter().filter(|&&j| holders[j] > 1 && !live[j]).count();
-                    let closed = row.iter().filter(|&&j| live[j] && left[j] == 1).count();
-                    opened as i64 - closed as i64
-                })
-                .expect("a row is left")
-        } else {
-            order.len()
-        };
-        taken[next] = true;
+    while let Some((_, next)) = queue.pop_first() {
         order.push(next);
         for &j in &p.rows[next] {
+            let before = weight(j, &live, &left);
             left[j] -= 1;
             live[j] = holders[j] > 1 && left[j] > 0;
+            let change = weight(j, &live, &left) - before;
+            if change == 0 {
+                continue;
+            }
+            for &i in &cols[j] {
+                if queue.remove(&(score[i], i)) {
+                    score[i] += change;
+                    queue.insert((score[i], i));
+                }
+            }
         }
     }
     slots(p, &order, &holders)
@@ -113,13 +150,14 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
     let mut left = holders.to_vec();
     let mut slot = vec![usize::MAX; p.n];
     let mut free: Vec<usize> = Vec::new();
-    let mut width = 0;
+    let (mut width, mut live) = (0, 0);
     let mut steps = Vec::with_capacity(order.len());
     for &i in order {
         let mut step = Step {
             private: 0,
             slots: Vec::new(),
             leaving: Vec::new(),
+            live: 0,
         };
         for &j in &p.rows[i] {
             if holders[j] == 1 {
@@ -127,6 +165,7 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
                 continue;
             }
             if slot[j] == usize::MAX {
+                live += 1;
                 slot[j] = free.pop().unwrap_or_else(|| {
                     width += 1;
                     width - 1
@@ -140,6 +179,8 @@ fn slots(p: &Rows, order: &[usize], holders: &[usize]) -> Schedule {
         }
         // freed only after the row, so its slots stay distinct
         free.extend(step.leaving.iter().rev());
+        live -= step.leaving.len();
+        step.live = live;
         steps.push(step);
     }
     Schedule { steps, width }

@@ -10,43 +10,88 @@ use super::permanent::{Count, Threads};
 use crate::search::SearchError;
 use crate::search::run::run;
 
-/// An oriented 0/1 pattern, `m ≤ n`, every row and column with a value.
+/// An oriented 0/1 pattern, `m ≤ n`, every row and column with a value,
+/// stored by rows: set-up and memory follow the usable cells, not `m · n`.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Pattern {
     pub m: usize,
     pub n: usize,
-    /// `m × n`, row-major, true = usable.
-    pub ok: Vec<bool>,
+    /// Each row's usable columns, ascending.
+    pub rows: Vec<Vec<usize>>,
 }
 
 impl Pattern {
+    /// Whether the cell `(i, j)` is usable.
+    pub fn has(&self, i: usize, j: usize) -> bool {
+        self.rows[i].binary_search(&j).is_ok()
+    }
+
     /// The rows and the columns that hold holes.
     pub fn hole_lines(&self) -> (Vec<usize>, Vec<usize>) {
         let rows = (0..self.m)
-            .filter(|&i| (0..self.n).any(|j| !self.ok[i * self.n + j]))
+            .filter(|&i| self.rows[i].len() < self.n)
             .collect();
-        let cols = (0..self.n)
-            .filter(|&j| (0..self.m).any(|i| !self.ok[i * self.n + j]))
-            .collect();
-        (rows, cols)
+        (
+            rows,
+            self.cols()
+                .into_iter()
+                .enumerate()
+                .filter(|(_, c)| c.len() < self.m)
+                .map(|(j, _)| j)
+                .collect(),
+        )
     }
 
-    /// Each row's usable columns.
-    pub fn row_lists(&self) -> Vec<Vec<usize>> {
-        (0..self.m)
-            .map(|i| (0..self.n).filter(|&j| self.ok[i * self.n + j]).collect())
-            .collect()
+    /// Each column's rows.
+    pub fn cols(&self) -> Vec<Vec<usize>> {
+        let mut cols = vec![Vec::new(); self.n];
+        for (i, row) in self.rows.iter().enumerate() {
+            for &j in row {
+                cols[j].push(i);
+            }
+        }
+        cols
     }
 }
 
-/// Rectangular Ryser, Gray code, mod 2^128 (exact, see the module docs),
-/// in chunks of Gray codes on the one parallel runner.
+/// Ryser's formula, exact (see the module docs), in chunks of Gray codes on
+/// the one parallel runner. A square pattern whose count times `2^(n−1)`
+/// fits in 127 bits takes the Nijenhuis–Wilf form, which walks the subsets
+/// of `n − 1` columns instead of `n`; otherwise the rectangular form runs.
+/// Row sums are `i64`; a product multiplies as many sums in `i64` as cannot
+/// overflow before it widens to `i128` (mod 2^128).
 pub(crate) fn ryser(p: &Pattern, threads: &Threads) -> Result<u128, SearchError> {
     let (m, n) = (p.m, p.n);
     assert!(n <= 34 && m <= n, "ryser is exact up to 34 columns");
-    let col_rows: Vec<Vec<usize>> = (0..n)
-        .map(|j| (0..m).filter(|&i| p.ok[i * n + j]).collect())
-        .collect();
+    let col_rows = p.cols();
+    let degrees: Vec<usize> = p.rows.iter().map(Vec::len).collect();
+    // log2 of Brègman's bound on the count, Π_i (r_i!)^(1/r_i)
+    let log_bound: f64 = degrees
+        .iter()
+        .map(|&d| (2..=d).map(|k| (k as f64).log2()).sum::<f64>() / d as f64)
+        .sum();
+    if m == n && n >= 2 && log_bound + (n - 1) as f64 <= 125.0 {
+        // y_i = 2·x_i + 2·r_i(S), x_i = a_{i,n−1} − ½·Σ_j a_ij; the sum over
+        // S ⊆ [n−1] of (−1)^|S| Π y_i is (−1)^(n−1) · 2^(n−1) · perm.
+        let init: Vec<i64> = (0..m)
+            .map(|i| 2 * i64::from(p.has(i, n - 1)) - degrees[i] as i64)
+            .collect();
+        let len = run_len(n);
+        let sum = gray_sum(&col_rows[..n - 1], &init, 2, threads, |y, size| {
+            let prod = product(y, len);
+            if size % 2 == 0 {
+                prod
+            } else {
+                prod.wrapping_neg()
+            }
+        })?;
+        let signed = if (n - 1) % 2 == 0 {
+            sum
+        } else {
+            sum.wrapping_neg()
+        };
+        return Ok(((signed as i128) >> (n - 1)) as u128);
+    }
     // coef[s] = ±C(n−s, m−s) for |S| = s ≤ m
     let coef: Vec<u128> = (0..=m)
         .map(|s| {
@@ -58,71 +103,93 @@ pub(crate) fn ryser(p: &Pattern, threads: &Threads) -> Result<u128, SearchError>
             }
         })
         .collect();
-    let total: u64 = 1 << n;
-    let chunk_bits = n.saturating_sub(12).min(8);
-    let chunks = 1u64 << chunk_bits;
-    let per = total / chunks;
-    let sum = Mutex::new(0u128);
-    let ids: Vec<u64> = (0..chunks).collect();
-    let chunk_sum = |chunk: u64| {
-        let start = chunk * per;
+    let len = run_len(n);
+    gray_sum(&col_rows, &vec![0; m], 1, threads, |r, size| {
+        if size > m {
+            return 0;
+        }
+        product(r, len).wrapping_mul(coef[size])
+    })
+}
+
+/// `Σ_S term(sums(S), |S|)` mod 2^128 over the subsets `S` of the columns,
+/// in Gray-code order, where `sums(S)_i = init_i + step · |{j ∈ S: i ∈
+/// cols[j]}|`; split in chunks over the threads.
+fn gray_sum(
+    cols: &[Vec<usize>],
+    init: &[i64],
+    step: i64,
+    threads: &Threads,
+    term: impl Fn(&[i64], usize) -> u128 + Sync,
+) -> Result<u128, SearchError> {
+    let bits = cols.len();
+    let chunk_bits = bits.saturating_sub(12).min(8);
+    let per = 1u64 << (bits - chunk_bits);
+    let ids: Vec<u64> = (0..1u64 << chunk_bits).collect();
+    let total = Mutex::new(0u128);
+    let chunk_sum = |start: u64| {
         let gray = start ^ (start >> 1);
-        let mut sums = vec![0u32; m];
+        let mut sums = init.to_vec();
         let mut size = 0usize;
-        for (j, rows) in col_rows.iter().enumerate() {
+        for (j, rows) in cols.iter().enumerate() {
             if gray >> j & 1 == 1 {
                 size += 1;
                 for &i in rows {
-                    sums[i] += 1;
+                    sums[i] += step;
                 }
             }
         }
-        let mut zeros = sums.iter().filter(|&&s| s == 0).count();
-        let mut acc = 0u128;
-        let mut g = start;
-        loop {
-            if zeros == 0 && size <= m {
-                let prod = sums
-                    .iter()
-                    .fold(1u128, |a, &s| a.wrapping_mul(u128::from(s)));
-                acc = acc.wrapping_add(prod.wrapping_mul(coef[size]));
-            }
-            g += 1;
-            if g == start + per {
-                break;
-            }
+        let mut acc = term(&sums, size);
+        for g in start + 1..start + per {
             let j = g.trailing_zeros() as usize;
-            let now = (g ^ (g >> 1)) >> j & 1 == 1;
-            if now {
+            let d = if (g ^ (g >> 1)) >> j & 1 == 1 {
                 size += 1;
-                for &i in &col_rows[j] {
-                    if sums[i] == 0 {
-                        zeros -= 1;
-                    }
-                    sums[i] += 1;
-                }
+                step
             } else {
                 size -= 1;
-                for &i in &col_rows[j] {
-                    sums[i] -= 1;
-                    if sums[i] == 0 {
-                        zeros += 1;
-                    }
-                }
+                -step
+            };
+            for &i in &cols[j] {
+                sums[i] += d;
             }
+            acc = acc.wrapping_add(term(&sums, size));
         }
         acc
     };
     let complete = run(threads.threads, &ids, threads.stop.as_ref(), |&chunk| {
-        let acc = chunk_sum(chunk);
-        let mut sum = sum.lock().unwrap_or_else(|e| e.into_inner());
-        *sum = sum.wrapping_add(acc);
+        let acc = chunk_sum(chunk * per);
+        let mut total = total.lock().unwrap_or_else(|e| e.into_inner());
+        *total = total.wrapping_add(acc);
         Ok(())
     })?;
     if !complete {
         return Err(SearchError::Interrupted);
     }
-    Ok(sum.into_inner().unwrap_or_else(|e| e.into_inner()))
+    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// How many values of magnitude at most `bound` multiply in `i64` without
+/// overflow.
+fn run_len(bound: usize) -> usize {
+    let bound = bound.max(2) as i128;
+    let (mut len, mut big) = (1, bound);
+    while big * bound <= i128::from(i64::MAX) {
+        big *= bound;
+        len += 1;
+    }
+    len
+}
+
+/// `Π values` mod 2^128: runs of `len` values (see [`run_len`]) multiply in
+/// `i64`, then widen.
+#[inline]
+fn product(values: &[i64], len: usize) -> u128 {
+    let mut acc = 1u128;
+    for run in values.chunks(len) {
+        let p: i64 = run.iter().product();
+        acc = acc.wrapping_mul(p as i128 as u128);
+    }
+    acc
 }
 
 /// `C(a, b)` mod 2^128 (exact for the sizes Ryser handles).
@@ -144,7 +211,7 @@ pub(crate) fn holes(p: &Pattern) -> Count {
             .iter()
             .map(|&i| {
                 (0..hole_cols.len())
-                    .filter(|&b| !p.ok[i * n + hole_cols[b]])
+                    .filter(|&b| !p.has(i, hole_cols[b]))
                     .collect()
             })
             .collect()
@@ -153,7 +220,7 @@ pub(crate) fn holes(p: &Pattern) -> Count {
             .iter()
             .map(|&j| {
                 (0..hole_rows.len())
-                    .filter(|&b| !p.ok[hole_rows[b] * n + j])
+                    .filter(|&b| !p.has(hole_rows[b], j))
                     .collect()
             })
             .collect()

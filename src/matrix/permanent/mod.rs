@@ -11,9 +11,11 @@
 //! - **Ryser** ([`CountMethod::Ryser`]): inclusion–exclusion over column subsets
 //!   `S` in Gray-code order, `Σ_{|S| ≤ m} (−1)^(m−|S|) C(n−|S|, m−|S|) Π_i r_i(S)`
 //!   where `r_i(S)` counts row `i`'s values in `S` — the rectangular form of
-//!   Ryser's formula, `O(2^n · m)` time, flat memory, split over threads.
-//!   Arithmetic is mod 2^128; as the count is at most `n! < 2^128` for
-//!   `n ≤ 34`, it is exact. Limit: [`MAX_RYSER_COLS`] columns.
+//!   Ryser's formula, `O(2^n · m)` time, flat memory, split over threads. A
+//!   square part takes the Nijenhuis–Wilf form over `n − 1` columns (half
+//!   the subsets) while Brègman's bound on its count times `2^(n−1)` fits in
+//!   127 bits. Arithmetic is mod 2^128; as the count is at most
+//!   `n! < 2^128` for `n ≤ 34`, it is exact. Limit: [`MAX_RYSER_COLS`] columns.
 //! - **Holes** ([`CountMethod::Holes`]): inclusion–exclusion over the holes,
 //!   `Σ_k (−1)^k r_k · (n−k)! / (n−m)!`, where `r_k` counts the ways to put `k`
 //!   non-attacking rooks on the holes (a subset DP over the rows or the columns
@@ -25,6 +27,10 @@
 //!   `frontier.rs`); fast for sparse matrices of any width, such as a 0/1
 //!   matrix with a few ones per row. Limit: [`MAX_FRONTIER_STATES`] states in
 //!   one step and [`MAX_FRONTIER_STEPS`] steps in all. Big integers.
+//!
+//! "Cheapest" is by estimated time (see `choose`): each method's step count
+//! times its measured cost per step, the frontier's from an upper bound on
+//! its states.
 //!
 //! Beyond every limit [`count`] returns [`CountError::TooLarge`], which says
 //! what each method would need; enumerate with [`super::selections`] instead.
@@ -39,7 +45,7 @@ use crate::search::{SearchError, Stop};
 pub use super::frontier::{MAX_STATES as MAX_FRONTIER_STATES, MAX_STEPS as MAX_FRONTIER_STEPS};
 
 /// Most columns (of the oriented matrix, after dropping columns without
-/// values) for [`CountMethod::Ryser`]; 30 columns take about a minute.
+/// values) for [`CountMethod::Ryser`]; 30 columns take tens of seconds.
 pub const MAX_RYSER_COLS: usize = 30;
 /// Most rows or columns holding holes for [`CountMethod::Holes`] (its table
 /// has `2^lines` entries).
@@ -56,9 +62,9 @@ struct Part {
     p: Pattern,
     method: CountMethod,
     /// For [`CountMethod::Frontier`]: the exact method to fall back on, if
-    /// any, and the step budget before falling back.
+    /// any, and the frontier's budget in transitions before falling back.
     fallback: Option<(CountMethod, u64)>,
-    width: usize,
+    schedule: frontier::Schedule,
     hole_lines: usize,
 }
 
@@ -109,28 +115,34 @@ fn parts(matrix: &Matrix) -> Option<(usize, usize, Vec<Pattern>)> {
             }
         }
     }
-    let mut patterns = Vec::new();
-    for r in 0..m {
-        if root(&mut parent, r) != r {
-            continue;
+    // one pass each over rows and columns: parts in order of their first row
+    let mut part_of = vec![usize::MAX; m];
+    let mut patterns: Vec<Pattern> = Vec::new();
+    for i in 0..m {
+        let r = root(&mut parent, i);
+        if part_of[r] == usize::MAX {
+            part_of[r] = patterns.len();
+            patterns.push(Pattern {
+                m: 0,
+                n: 0,
+                rows: Vec::new(),
+            });
         }
-        let part_rows: Vec<usize> = (0..m).filter(|&i| root(&mut parent, i) == r).collect();
-        let part_cols: Vec<usize> = (0..n)
-            .filter(|&j| holder[j] != usize::MAX && root(&mut parent, holder[j]) == r)
-            .collect();
-        if part_rows.len() > part_cols.len() {
-            return None;
-        }
-        let ok = part_rows
-            .iter()
-            .flat_map(|&i| part_cols.iter().map(move |&j| (i, j)))
-            .map(|(i, j)| usable(i, j))
-            .collect();
-        patterns.push(Pattern {
-            m: part_rows.len(),
-            n: part_cols.len(),
-            ok,
-        });
+        part_of[i] = part_of[r];
+    }
+    let mut local = vec![0; n];
+    for j in (0..n).filter(|&j| holder[j] != usize::MAX) {
+        let p = &mut patterns[part_of[holder[j]]];
+        local[j] = p.n;
+        p.n += 1;
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        let p = &mut patterns[part_of[i]];
+        p.m += 1;
+        p.rows.push(row.into_iter().map(|j| local[j]).collect());
+    }
+    if patterns.iter().any(|p| p.m > p.n) {
+        return None;
     }
     Some((m, n, patterns))
 }
@@ -142,47 +154,60 @@ fn plan(matrix: &Matrix) -> Plan {
     }
 }
 
-/// The cheapest method for one part, by estimated steps. The frontier's
-/// estimate `m · 2^width` is an upper bound that is often far too high, so
-/// when it looks dearest but the others are slow, it is tried first with the
-/// others' cost as its budget.
+/// Measured costs, in nanoseconds on one core (x86-64, 2026): one row of
+/// a Ryser product, one entry-line of the holes table, one frontier
+/// transition (a hash-map update).
+const RYSER_NS: f64 = 0.6;
+const HOLES_NS: f64 = 1.5;
+const FRONTIER_NS: f64 = 25.0;
+
+/// The cheapest method for one part, by estimated time. The frontier's
+/// estimate is an upper bound (see [`frontier::cost`]), often far too high
+/// for sparse parts, so when it looks dearest and the exact method is slow,
+/// the frontier is tried first on a sixteenth of the exact method's time.
 fn choose(p: Pattern) -> Part {
     let (hole_rows, hole_cols) = p.hole_lines();
     let h = hole_rows.len().min(hole_cols.len());
     let other = hole_rows.len().max(hole_cols.len());
-    let width = frontier::width(&Rows {
+    let schedule = frontier::schedule(&Rows {
         n: p.n,
-        rows: &p.row_lists(),
+        rows: &p.rows,
     });
+    let direct = hole_rows.is_empty();
+    let (m, n) = (p.m, p.n);
+    let frontier = frontier::cost(&schedule) * FRONTIER_NS;
     let part = |method, fallback| Part {
         method,
         fallback,
-        width,
+        schedule,
         hole_lines: h,
-        p: p.clone(),
+        p,
     };
-    if hole_rows.is_empty() {
+    if direct {
         return part(CountMethod::Direct, None);
     }
-    let ryser = (p.n <= MAX_RYSER_COLS).then(|| (1u64 << p.n) * p.m as u64);
-    let holes = (h <= MAX_HOLE_LINES).then(|| (1u64 << h) * (other as u64 + 1));
+    let subsets = if m == n { n - 1 } else { n };
+    let ryser = (n <= MAX_RYSER_COLS).then(|| 2f64.powi(subsets as i32) * m as f64 * RYSER_NS);
+    let holes = (h <= MAX_HOLE_LINES).then(|| 2f64.powi(h as i32) * (other + 1) as f64 * HOLES_NS);
     let exact = match (ryser, holes) {
         (Some(r), Some(h)) if r < h => Some((CountMethod::Ryser, r)),
         (Some(r), None) => Some((CountMethod::Ryser, r)),
         (_, Some(h)) => Some((CountMethod::Holes, h)),
         (None, None) => None,
     };
-    let frontier_bound =
-        (p.m as u64).saturating_mul(1u64.checked_shl(width as u32).unwrap_or(u64::MAX));
     match exact {
-        Some((method, cost)) if cost <= frontier_bound.max(1 << 16) && cost <= 1 << 24 => {
-            part(method, None)
+        None => part(CountMethod::Frontier, None),
+        Some((method, cost)) if frontier <= cost => {
+            part(CountMethod::Frontier, Some((method, MAX_FRONTIER_STEPS)))
         }
-        Some((method, cost)) if cost <= frontier_bound => part(
-            CountMethod::Frontier,
-            Some((method, cost.min(MAX_FRONTIER_STEPS))),
-        ),
-        fallback => part(CountMethod::Frontier, fallback),
+        Some((method, cost)) if cost <= 1e7 => part(method, None),
+        Some((method, cost)) => {
+            let budget = (cost / FRONTIER_NS / 16.0) as u64;
+            part(
+                CountMethod::Frontier,
+                Some((method, budget.min(MAX_FRONTIER_STEPS))),
+            )
+        }
     }
 }
 
@@ -213,9 +238,11 @@ pub fn count_method(matrix: &Matrix) -> CountMethod {
 /// rest splits into connected parts, whose counts multiply; each part runs
 /// the cheapest exact method (see the module docs):
 ///
-/// - [`CountMethod::Ryser`]: Ryser's formula (its rectangular form) over
-///   column subsets in Gray-code order, `O(2^n · m)`, flat memory, on all
-///   threads; up to [`MAX_RYSER_COLS`] columns (25 columns: about a second).
+/// - [`CountMethod::Ryser`]: Ryser's formula (its rectangular form, or the
+///   Nijenhuis–Wilf form on a square part) over column subsets in Gray-code
+///   order, `O(2^n · m)`, flat memory, on all threads; up to
+///   [`MAX_RYSER_COLS`] columns (a random 0/1 25 × 25: about half a second
+///   on one thread).
 /// - [`CountMethod::Holes`]: inclusion–exclusion over the holes with rook
 ///   numbers, `O(2^h · lines)` where `h` is the fewer of the rows and the
 ///   columns that hold holes, up to [`MAX_HOLE_LINES`]; instant for nearly
@@ -258,7 +285,7 @@ pub fn count(matrix: &Matrix, threads: &Threads) -> Result<Count, CountError> {
                     part_rows: part.p.m,
                     part_cols: part.p.n,
                     hole_lines: part.hole_lines,
-                    width: part.width,
+                    width: part.schedule.width,
                     at_row,
                 });
             }
@@ -277,17 +304,8 @@ fn count_part(part: &Part, threads: &Threads) -> Result<Result<BigUint, usize>, 
     };
     match part.method {
         CountMethod::Frontier => {
-            let rows = part.p.row_lists();
-            let budget = part
-                .fallback
-                .map_or(MAX_FRONTIER_STEPS, |(_, c)| c.min(MAX_FRONTIER_STEPS));
-            match frontier::count(
-                &Rows {
-                    n: part.p.n,
-                    rows: &rows,
-                },
-                budget,
-            ) {
+            let budget = part.fallback.map_or(MAX_FRONTIER_STEPS, |(_, c)| c);
+            match frontier::count(&part.schedule, budget) {
                 Ok(c) => Ok(Ok(c)),
                 Err(refused) => match part.fallback {
                     Some((method, _)) => by(method).map(Ok),

@@ -168,9 +168,8 @@ proptest! {
                 prop_assert_eq!(ryser(p, &two).unwrap(), one);
                 by[0] *= one;
                 by[1] *= holes(p).to_biguint();
-                let rows = p.row_lists();
-                by[2] *= frontier::count(&Rows { n: p.n, rows: &rows }, MAX_FRONTIER_STEPS)
-                    .unwrap();
+                let schedule = frontier::schedule(&Rows { n: p.n, rows: &p.rows });
+                by[2] *= frontier::count(&schedule, MAX_FRONTIER_STEPS).unwrap();
             }
             for b in by {
                 prop_assert_eq!(b, BigUint::from(want));
@@ -207,8 +206,101 @@ fn a_set_stop_flag_interrupts_ryser() {
     let pattern = Pattern {
         m: 20,
         n: 20,
-        ok: vec![true; 400],
+        rows: vec![(0..20).collect(); 20],
     };
     let err = ryser(&pattern, &threads).unwrap_err();
     assert!(matches!(err, SearchError::Interrupted), "{err}");
+}
+
+/// A seeded random `m × n` 0/1 pattern of the given density in percent, as
+/// a matrix with holes for the zeros.
+fn random_pattern(m: usize, n: usize, percent: u64, seed: u64) -> Matrix {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let rows: Vec<Vec<Option<f64>>> = (0..m)
+        .map(|_| {
+            (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state % 100 < percent).then_some(1.0)
+                })
+                .collect()
+        })
+        .collect();
+    Matrix::from_rows(&rows)
+}
+
+/// Medium matrices, 8–16 rows, square (Ryser's half-size form) and wide
+/// (its rectangular form): Ryser, the holes and the frontier agree, on one
+/// thread and on two.
+#[test]
+fn methods_agree_on_medium_matrices() {
+    for seed in 0..24u64 {
+        let m = 8 + (seed as usize % 9);
+        let n = if seed % 3 == 0 { m + 2 } else { m };
+        let percent = [30, 50, 80][seed as usize % 3];
+        let matrix = random_pattern(m, n, percent, seed);
+        let Some((_, _, patterns)) = parts(&matrix) else {
+            continue;
+        };
+        let mut by = [BigUint::from(1u8), BigUint::from(1u8), BigUint::from(1u8)];
+        for p in patterns {
+            let one = ryser(&p, &Threads::default()).unwrap();
+            let two = Threads {
+                threads: 2,
+                stop: None,
+            };
+            assert_eq!(ryser(&p, &two).unwrap(), one, "seed {seed}");
+            by[0] *= one;
+            if p.hole_lines().0.len().min(p.hole_lines().1.len()) <= 16 {
+                by[1] *= holes(&p).to_biguint();
+            } else {
+                by[1] *= one;
+            }
+            let schedule = frontier::schedule(&Rows {
+                n: p.n,
+                rows: &p.rows,
+            });
+            by[2] *= frontier::count(&schedule, MAX_FRONTIER_STEPS).unwrap();
+        }
+        assert_eq!(by[0], by[1], "seed {seed}: ryser vs holes");
+        assert_eq!(by[0], by[2], "seed {seed}: ryser vs frontier");
+        assert_eq!(count(&matrix).unwrap().to_biguint(), by[0], "seed {seed}");
+    }
+}
+
+/// The band of `|i − j| ≤ 2` on 300 rows goes to the frontier (its bound is
+/// tiny) and matches the band's recurrence computed here by a window DP.
+#[test]
+fn a_band_counts_by_the_frontier() {
+    let n = 300;
+    let rows: Vec<Vec<Option<f64>>> = (0..n)
+        .map(|i: usize| {
+            (0..n)
+                .map(|j: usize| (i.abs_diff(j) <= 2).then_some(1.0))
+                .collect()
+        })
+        .collect();
+    let m = Matrix::from_rows(&rows);
+    assert_eq!(count_method(&m), CountMethod::Frontier);
+    // window DP: bit k of the state = column i − 2 + k used, before row i
+    let mut states = std::collections::HashMap::from([(0b11u32, BigUint::from(1u8))]);
+    for i in 0..n {
+        let mut next = std::collections::HashMap::new();
+        for (mask, c) in &states {
+            for k in 0..5 {
+                let j = i + k;
+                if j < 2 || j - 2 >= n || mask >> k & 1 == 1 {
+                    continue;
+                }
+                let used = mask | 1 << k;
+                if used & 1 == 1 {
+                    *next.entry(used >> 1).or_insert_with(|| BigUint::from(0u8)) += c;
+                }
+            }
+        }
+        states = next;
+    }
+    assert_eq!(count(&m).unwrap().to_biguint(), states[&0b11]);
 }
