@@ -9,8 +9,8 @@ use std::time::Duration;
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 
-use placer::{Budget, Method};
 use placer::search::{SearchError, Stop};
+use placer::{Budget, Method};
 use placer::{CountOptions, Plan};
 
 use crate::errors;

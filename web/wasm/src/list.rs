@@ -76,11 +76,7 @@ impl Lister {
                 unique: self.unique,
                 soonest: self.fast,
             });
-            let more: Vec<Solution> = listing
-                .solutions
-                .skip(before)
-                .take(want - before)
-                .collect();
+            let more: Vec<Solution> = listing.solutions.skip(before).take(want - before).collect();
             self.done = more.len() < want - before;
             self.seen.extend(more);
         }

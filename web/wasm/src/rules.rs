@@ -106,7 +106,9 @@ impl Board {
             piece: problem.piece().name.clone(),
             symbol: problem.piece().symbol.to_string(),
             count: problem.piece().count,
-            holes: (0..problem.cells()).filter(|&c| problem.holes()[c]).collect(),
+            holes: (0..problem.cells())
+                .filter(|&c| problem.holes()[c])
+                .collect(),
             givens: problem.givens().to_vec(),
             regions: problem.regions().as_ref().map(|r| r.of_cell.clone()),
             region_names: problem
