@@ -151,7 +151,7 @@ def test_pandas_to_csv_round_trip(tmp_path):
 def test_ctrl_c_interrupts_count_and_top():
     # each would run for minutes; the worker threads watch the stop flag
     rng = random.Random(35)
-    ones = [[1 if rng.random() < 0.9 else None for _ in range(36)] for _ in range(36)]
+    ones = [[1 if rng.random() < 0.9 else None for _ in range(30)] for _ in range(30)]
     wide = [[rng.randint(0, 10**6) for _ in range(400)] for _ in range(400)]
     for work in (
         lambda: placer.select(ones).count(),
