@@ -18,6 +18,7 @@
 use super::capacity::deduce;
 use super::{Board, Step, Technique, step};
 use crate::engine::propagate::BAND_WIDEST as WIDEST;
+use crate::engine::propagate::pairs;
 use crate::problem::Family;
 
 /// A set of open cells that needs an exact number of pieces.
@@ -199,18 +200,6 @@ fn lower_bound(rows: &[u128]) -> usize {
     (cells.div_ceil(4) as usize)
         .max(pairs(row_mask) as usize)
         .max(pairs(cols) as usize)
-}
-
-/// The fewest pairs of neighbouring lines holding every line of `lines`.
-fn pairs(mut lines: u128) -> u32 {
-    let mut n = 0;
-    while lines != 0 {
-        lines >>= lines.trailing_zeros();
-        let run = (!lines).trailing_zeros();
-        n += run.div_ceil(2);
-        lines = lines.checked_shr(run).unwrap_or(0);
-    }
-    n
 }
 
 /// The lines of `family` (rows or columns), by index.

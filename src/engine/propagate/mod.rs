@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use crate::problem::Problem;
 pub(crate) use band::WIDEST as BAND_WIDEST;
+pub(crate) use cover::pairs;
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;
