@@ -5,9 +5,13 @@
 //!
 //! The picture: a 40-pixel grid (48 on a matrix board); regions filled from a
 //! fixed palette of 16 light colours (region `i` takes colour `i mod 16`) and
-//! bounded by thick lines; holes dark grey; matrix values small in the
-//! top-left corner of their cells; each piece a dark disc with the piece
-//! symbol in white, and a given piece the same disc inside a ring.
+//! bounded by thick lines; holes dark grey; each piece a dark disc with the
+//! piece symbol in white, and a given piece the same disc inside a ring.
+//!
+//! A matrix board shows its values small in the top-left corner of their
+//! cells, fills the chosen cells (`class="cell chosen"`), writes the file's
+//! row and column labels beside the grid (`class="label"`) and the sum of
+//! the chosen values under it (`class="sum"`).
 //!
 //! For scripts and tests every piece is one element
 //! `<g class="piece" data-row="R" data-col="C">` (`class="piece given"` for
@@ -91,21 +95,32 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// Where the cells sit: each `size` pixels square, after a margin.
+/// Where the cells sit: each `size` pixels square, after a margin and the
+/// room the labels take on the left and on top.
 #[derive(Clone, Copy)]
 struct Frame {
     size: usize,
+    left: usize,
+    top: usize,
 }
 
 impl Frame {
     fn x(self, c: usize) -> usize {
-        MARGIN + c * self.size
+        MARGIN + self.left + c * self.size
     }
 
     fn y(self, r: usize) -> usize {
-        MARGIN + r * self.size
+        MARGIN + self.top + r * self.size
     }
 }
+
+/// Label text size, and the width one character of it takes at most.
+const LABEL_FONT: usize = 12;
+const LABEL_CHAR: usize = 8;
+/// The height of the line the sum is written on.
+const SUM_LINE: usize = 22;
+/// The fill of a chosen cell on a matrix board.
+const CHOSEN: &str = "#fde68a";
 
 /// Draws the picture into `buf`, elements separated by `sep`, no final newline.
 fn draw(
@@ -115,10 +130,24 @@ fn draw(
     sep: &str,
     buf: &mut String,
 ) {
-    let f = Frame {
-        size: if values.is_some() { 48 } else { 40 },
+    let labels = values.map(|_| p.labels());
+    let row_labels = labels.and_then(|l| l.rows.as_deref());
+    let col_labels = labels.and_then(|l| l.cols.as_deref());
+    let widest = |l: &[String]| l.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    // cells widen (to a point) so that column labels do not run together
+    let size = match (values, col_labels) {
+        (None, _) => 40,
+        (Some(_), None) => 48,
+        (Some(_), Some(l)) => (widest(l) * LABEL_CHAR + 8).clamp(48, 128),
     };
-    let (w, h) = (p.cols * f.size + 2 * MARGIN, p.rows * f.size + 2 * MARGIN);
+    let f = Frame {
+        size,
+        left: row_labels.map_or(0, |l| widest(l) * LABEL_CHAR + 8),
+        top: if col_labels.is_some() { 20 } else { 0 },
+    };
+    let sum_line = if values.is_some() { SUM_LINE } else { 0 };
+    let w = f.x(p.cols) + MARGIN;
+    let h = f.y(p.rows) + MARGIN + sum_line;
     // Writing to a String cannot fail.
     let _ = write!(
         buf,
@@ -133,12 +162,25 @@ fn draw(
     draw_region_borders(p, f, sep, buf);
     let _ = write!(
         buf,
-        r#"{sep}<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="3"/>"#,
+        r#"{sep}<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{INK}" stroke-width="3"/>"#,
+        f.x(0),
+        f.y(0),
         p.cols * f.size,
         p.rows * f.size
     );
     if let Some(values) = values {
+        draw_chosen(p, solution, f, sep, buf);
         draw_values(p, values, f, sep, buf);
+        draw_labels(row_labels, col_labels, f, sep, buf);
+        let sum = super::exact_sum(p.cols, values, solution.cells.iter().copied())
+            .map_or_else(|| "-".to_string(), |s| s.to_string());
+        let _ = write!(
+            buf,
+            r#"{sep}<text class="sum" x="{}" y="{}" font-size="14" fill="{INK}">sum {}</text>"#,
+            f.x(0),
+            f.y(p.rows) + 17,
+            escape(&sum)
+        );
     }
     draw_pieces(p, values.is_some(), solution, f, sep, buf);
     let _ = write!(buf, "{sep}</svg>");
@@ -198,6 +240,49 @@ fn draw_region_borders(p: &Problem, f: Frame, sep: &str, buf: &mut String) {
     }
 }
 
+/// A matrix board's chosen cells, filled over the cell colour.
+fn draw_chosen(p: &Problem, solution: &Solution, f: Frame, sep: &str, buf: &mut String) {
+    let size = f.size;
+    for &(r, c) in &solution.cells {
+        if r < p.rows && c < p.cols {
+            let _ = write!(
+                buf,
+                r#"{sep}<rect class="cell chosen" x="{}" y="{}" width="{size}" height="{size}" fill="{CHOSEN}" stroke="{INK}" stroke-width="2"/>"#,
+                f.x(c),
+                f.y(r)
+            );
+        }
+    }
+}
+
+/// A matrix file's row labels left of the grid and column labels above it.
+fn draw_labels(
+    rows: Option<&[String]>,
+    cols: Option<&[String]>,
+    f: Frame,
+    sep: &str,
+    buf: &mut String,
+) {
+    for (r, label) in rows.into_iter().flatten().enumerate() {
+        let _ = write!(
+            buf,
+            r#"{sep}<text class="label" x="{}" y="{}" font-size="{LABEL_FONT}" text-anchor="end" fill="{INK}">{}</text>"#,
+            f.x(0) - 6,
+            f.y(r) + f.size / 2 + 4,
+            escape(label)
+        );
+    }
+    for (c, label) in cols.into_iter().flatten().enumerate() {
+        let _ = write!(
+            buf,
+            r#"{sep}<text class="label" x="{}" y="{}" font-size="{LABEL_FONT}" text-anchor="middle" fill="{INK}">{}</text>"#,
+            f.x(c) + f.size / 2,
+            f.y(0) - 6,
+            escape(label)
+        );
+    }
+}
+
 /// A matrix board's values, small, in each cell's corner.
 fn draw_values(p: &Problem, values: &[Option<Value>], f: Frame, sep: &str, buf: &mut String) {
     for r in 0..p.rows {
@@ -242,7 +327,7 @@ fn draw_pieces(
         }
         let given = p.givens.binary_search(&cell).is_ok();
         let cx = f.x(c) + f.size / 2;
-        let cy = f.y(r) + if with_values { 28 } else { f.size / 2 };
+        let cy = f.y(r) + f.size / 2 + if with_values { 4 } else { 0 };
         let _ = write!(
             buf,
             r#"{sep}<g class="piece{}" data-row="{}" data-col="{}">"#,

@@ -92,3 +92,56 @@ fn svg_escapes_the_symbol_and_name() {
         assert!(doc.descendants().any(|n| n.text() == Some("&")));
     }
 }
+
+#[test]
+fn svg_of_a_matrix_shows_labels_sum_and_chosen_cells() {
+    use crate::matrix::{Layout, Matrix};
+    let text = ",a&b,y,z\nr1,1,2,3\nr2,4,5,6\nr3,7,8,9.5\n";
+    let layout = Layout {
+        header: true,
+        labels: true,
+        ..Layout::default()
+    };
+    let m = Matrix::parse_with(text, layout).unwrap();
+    let p = Problem::from_matrix("m", &m);
+    let values = p.values().unwrap().to_vec();
+    let s = Solution {
+        cells: vec![(0, 1), (1, 0), (2, 2)],
+    };
+    let doc = svg_document(&p, Some(&values), &s);
+    let xml = roxmltree::Document::parse(&doc).unwrap_or_else(|e| panic!("{e}\n{doc}"));
+    let texts = |class: &str| -> Vec<String> {
+        xml.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .map(|n| n.text().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(texts("label"), ["r1", "r2", "r3", "a&b", "y", "z"]);
+    assert_eq!(texts("sum"), ["sum 15.5"]);
+    let chosen: Vec<(f64, f64)> = xml
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell chosen"))
+        .map(|n| {
+            let at = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+            (at("x"), at("y"))
+        })
+        .collect();
+    assert_eq!(chosen.len(), 3);
+    // every label and cell lies inside the picture
+    let root = xml.root_element();
+    let (w, h) = (
+        root.attribute("width").unwrap().parse::<f64>().unwrap(),
+        root.attribute("height").unwrap().parse::<f64>().unwrap(),
+    );
+    for n in xml.descendants().filter(|n| n.has_attribute("x")) {
+        let x: f64 = n.attribute("x").unwrap().parse().unwrap();
+        let y: f64 = n.attribute("y").unwrap().parse().unwrap();
+        assert!(
+            x >= 0.0 && x < w && y >= 0.0 && y < h,
+            "{x},{y} outside {w}×{h}"
+        );
+    }
+    // the row labels sit left of the first column, the column labels above the first row
+    let first_cell = chosen.iter().map(|&(x, _)| x).fold(f64::MAX, f64::min);
+    assert!(first_cell > 8.0);
+}
