@@ -212,24 +212,21 @@ impl<'p> Board<'p> {
         if regions.of_cell.iter().any(|r| r.is_none()) {
             return not("some cells lie in no region");
         }
+        // exact counts per row, column and region; diagonal lines are left
+        // to the attacks
         let mut counts: Vec<(Family, usize)> = Vec::new();
-        for g in &problem.groups {
-            if g.min != g.max || matches!(g.family, Family::Diagonal | Family::AntiDiagonal) {
+        for b in problem.bounded_families() {
+            let diagonal = matches!(b.family, Family::Diagonal | Family::AntiDiagonal);
+            if diagonal && !b.grouped {
+                continue;
+            }
+            if b.grouped && (diagonal || !b.is_exact()) {
                 return not("it has a group that is not an exact row, column or region count");
             }
-            counts.push((g.family, g.min));
-        }
-        let lines = problem.piece.lines;
-        for (on, family, size) in [
-            (lines.row, Family::Row, problem.rows),
-            (lines.column, Family::Column, problem.cols),
-        ] {
-            if on && !counts.iter().any(|&(f, _)| f == family) {
-                if problem.piece.count != size {
-                    return not("its pieces do not fill every row or column");
-                }
-                counts.push((family, 1));
+            if !b.is_exact() {
+                return not("its pieces do not fill every row or column");
             }
+            counts.push((b.family, b.max));
         }
         let per_region = counts
             .iter()

@@ -20,7 +20,7 @@ pub use symmetry::{Symmetry, Transform};
 
 use std::ops::Range;
 
-use crate::problem::{Family, Problem};
+use crate::problem::{Bounded, Family, Problem};
 
 /// The compiled problem the search runs.
 #[derive(Debug, Clone)]
@@ -97,7 +97,8 @@ impl Plan {
             }
         }
         free.remove_all(&initial);
-        let (groups, partitioned) = Groups::new(&problem, words, &families(&problem));
+        let bounded = problem.bounded_families();
+        let (groups, partitioned) = Groups::new(&problem, words, &families(&problem, &bounded));
         for inst in &groups.instances {
             if inst.given >= inst.max {
                 for r in inst.rows() {
@@ -108,28 +109,19 @@ impl Plan {
                 }
             }
         }
-        let by_groups = problem
-            .groups
+        let cap = bounded
             .iter()
-            .filter(|g| g.family == Family::Row)
-            .map(|g| g.max)
-            .min()
-            .unwrap_or(cols);
-        let cap = if problem.piece.lines.row {
-            1
-        } else {
-            by_groups.min(cols)
-        };
+            .find(|b| b.family == Family::Row)
+            .map_or(cols, |b| b.max.min(cols));
         let symmetry = Symmetry::of(&problem);
         let engine = Engine::choose(&problem, partitioned, !groups.instances.is_empty());
-        let lines = problem.piece.lines;
-        let unit = if lines.row && problem.piece.count == rows {
-            Some(Family::Row)
-        } else if lines.column && problem.piece.count == cols {
-            Some(Family::Column)
-        } else {
-            None
-        };
+        // one piece on each row (column): the units of a most-constrained `--first`
+        let unit = bounded
+            .iter()
+            .find(|b| {
+                matches!(b.family, Family::Row | Family::Column) && b.is_exact() && b.max == 1
+            })
+            .map(|b| b.family);
         // Matrix boards keep row order, as `placer select --first` does.
         let first_units = match (engine, unit) {
             (Engine::Rows { groups: false }, Some(f)) if problem.values.is_none() => {
@@ -205,24 +197,18 @@ impl Instance {
     }
 }
 
-/// The group families with their bounds. With groups, rows and columns that
-/// must hold exactly one piece each become exact units too, for the unit kernel.
-fn families(problem: &Problem) -> Vec<(Family, usize, usize)> {
-    let mut families: Vec<(Family, usize, usize)> = problem
-        .groups
-        .iter()
-        .map(|g| (g.family, g.min, g.max))
-        .collect();
-    let lines = problem.piece.lines;
-    if !families.is_empty() {
-        if lines.row && problem.piece.count == problem.rows {
-            families.push((Family::Row, 1, 1));
-        }
-        if lines.column && problem.piece.count == problem.cols {
-            families.push((Family::Column, 1, 1));
-        }
+/// The group families with their bounds: with group rules, those families,
+/// and the rows and columns that must hold exactly one piece each, as exact
+/// units for the unit kernel.
+fn families(problem: &Problem, bounded: &[Bounded]) -> Vec<(Family, usize, usize)> {
+    if problem.groups.is_empty() {
+        return Vec::new();
     }
-    families
+    bounded
+        .iter()
+        .filter(|b| b.grouped || (matches!(b.family, Family::Row | Family::Column) && b.is_exact()))
+        .map(|b| (b.family, b.least(), b.max))
+        .collect()
 }
 
 /// Group instances, each one group of cells with its bounds, and the

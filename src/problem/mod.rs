@@ -7,6 +7,7 @@
 //! - [`geometry`]: the attack geometry, defined once for every stage;
 //! - `binding`: a spec and its bindings become a problem, checked;
 //! - `checks`: rules that cannot be met, givens that break them, memory;
+//! - [`units`]: the counted families, derived once for every engine;
 //! - `warnings`: what the rules allow but people rarely mean ([`Warning`]).
 
 mod binding;
@@ -15,12 +16,14 @@ pub mod geometry;
 pub mod model;
 pub mod oracle;
 mod picture;
+pub mod units;
 mod warnings;
 
 pub use checks::Memory;
 pub use geometry::{Geometry, gcd, is_connected, neighbours};
 pub use model::{Family, Group, Lines, NAMED_LEAPS, Piece, Problem, Regions};
 pub use picture::{Kind as PictureKind, Picture, Token};
+pub use units::Bounded;
 pub use warnings::Warning;
 
 use std::sync::Arc;

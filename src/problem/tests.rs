@@ -243,3 +243,58 @@ fn count_and_group_messages_say_what_is_wrong() {
         "{e}"
     );
 }
+
+/// `(family, min, max, grouped)` of each counted family.
+fn bounded(p: &Problem) -> Vec<(Family, usize, usize, bool)> {
+    p.bounded_families()
+        .iter()
+        .map(|b| (b.family, b.least(), b.max, b.grouped))
+        .collect()
+}
+
+#[test]
+fn counted_families_merge_lines_and_groups_once() {
+    use Family::*;
+    // lines only: one per row and column when there are n pieces, at most one per diagonal
+    assert_eq!(
+        bounded(&builtin("queens", &[("n", 6)])),
+        [
+            (Row, 1, 1, false),
+            (Column, 1, 1, false),
+            (Diagonal, 0, 1, false),
+            (AntiDiagonal, 0, 1, false)
+        ]
+    );
+    // fewer pieces than rows: rows are "at most one"
+    assert_eq!(
+        bounded(&builtin("queens", &[("n", 6), ("count", 5)]))[0],
+        (Row, 0, 1, false)
+    );
+    // groups first, each family once, a line narrowing a group of its family
+    let p = bind(
+        "name = \"t\"\n[board]\nrows = 4\n[piece]\ncount = 4\nlines = [\"row\"]\n\
+         [[group]]\nof = \"column\"\nmax = 2\n[[group]]\nof = \"row\"\nmin = 0\nmax = 3\n\
+         [[group]]\nof = \"column\"\nmin = 1\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(bounded(&p), [(Column, 1, 2, true), (Row, 1, 1, true)]);
+    // the maxima of the rows fill the count: every row is full
+    let p = bind(
+        "name = \"t\"\n[board]\nrows = 3\n[piece]\ncount = 6\n[[group]]\nof = \"row\"\nmax = 2\n",
+        &[],
+    )
+    .unwrap();
+    assert_eq!(bounded(&p), [(Row, 2, 2, true)]);
+    assert_eq!(p.bounded_families()[0].min, 0, "the bound for any count");
+    assert_eq!(bounded(&builtin("kings", &[("n", 4)])), []);
+    // contradictory bounds stay contradictory
+    let p = bind(
+        "name = \"t\"\n[board]\nrows = 1\n[piece]\ncount = 1\nlines = [\"column\"]\n[[group]]\nof = \"column\"\ncount = 2\n",
+        &[],
+    );
+    if let Ok(p) = p {
+        let b = p.bounded_families()[0];
+        assert!(b.least() > b.max);
+    }
+}

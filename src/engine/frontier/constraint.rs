@@ -1,8 +1,8 @@
 //! The rules as the frontier DP sees them, read from the [`Problem`] (its
-//! meaning, not any plan): every line family and every group family becomes
-//! one family of counted instances with a minimum and a maximum (a line is an
-//! instance that holds at most one piece), and the leaps become a neighbour
-//! relation between cells. Holes are left out; givens are cells that must be
+//! meaning, not any plan): every counted family
+//! ([`Problem::bounded_families`]) becomes one family of counted instances
+//! with a minimum and a maximum, and the leaps become a neighbour relation
+//! between cells. Holes are left out; givens are cells that must be
 //! taken.
 
 use crate::problem::{Family, Problem};
@@ -72,8 +72,10 @@ impl Rules {
             families: 0,
             starved: false,
         };
-        for (family, min, max) in families(p) {
-            rules.add_family(p, family, min, max);
+        // the bounds for any number of pieces (`min`, not `least`): the DP
+        // also counts every number at once
+        for b in p.bounded_families() {
+            rules.add_family(p, b.family, b.min, b.max);
         }
         rules
     }
@@ -110,57 +112,16 @@ impl Rules {
     }
 }
 
-/// The constrained families, each once: a line is "at most one"; a group of
-/// the same family narrows the bounds.
-fn families(p: &Problem) -> Vec<(Family, usize, usize)> {
-    let l = p.piece.lines;
-    let mut out: Vec<(Family, usize, usize)> = [
-        (l.row, Family::Row),
-        (l.column, Family::Column),
-        (l.diagonal, Family::Diagonal),
-        (l.anti_diagonal, Family::AntiDiagonal),
-    ]
-    .into_iter()
-    .filter(|(on, _)| *on)
-    .map(|(_, f)| (f, 0, 1))
-    .collect();
-    for g in &p.groups {
-        match out.iter_mut().find(|(f, _, _)| *f == g.family) {
-            Some(entry) => {
-                entry.1 = entry.1.max(g.min);
-                entry.2 = entry.2.min(g.max);
-            }
-            None => out.push((g.family, g.min, g.max)),
-        }
-    }
-    out
-}
-
-/// The free cells a piece on `cell` attacks by one of its leaps: every mirror
-/// image of every leap, wrapping around the edges on a torus.
+/// The free cells a piece on `cell` attacks by one of its leaps, in
+/// increasing order.
 fn leap_targets(p: &Problem, cell: usize, free: &[bool]) -> Vec<usize> {
-    let (rows, cols) = (p.rows as i64, p.cols as i64);
-    let (r, c) = ((cell / p.cols) as i64, (cell % p.cols) as i64);
-    let mut out = Vec::new();
-    for &(a, b) in &p.piece.leaps {
-        let (a, b) = (a as i64, b as i64);
-        for (x, y) in [(a, b), (b, a)] {
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let (tr, tc) = (r + sx * x, c + sy * y);
-                let target = if p.wrap {
-                    (tr.rem_euclid(rows), tc.rem_euclid(cols))
-                } else if (0..rows).contains(&tr) && (0..cols).contains(&tc) {
-                    (tr, tc)
-                } else {
-                    continue;
-                };
-                let t = (target.0 * cols + target.1) as usize;
-                if t != cell && free[t] {
-                    out.push(t);
-                }
-            }
-        }
-    }
+    let mut out: Vec<usize> = p
+        .geometry()
+        .leap_cells(p.coords(cell))
+        .into_iter()
+        .map(|(r, c)| p.cell(r, c))
+        .filter(|&t| t != cell && free[t])
+        .collect();
     out.sort_unstable();
     out.dedup();
     out

@@ -93,9 +93,9 @@ const COMMON_MOST: usize = 32;
 pub(crate) const NONE: u32 = u32::MAX;
 
 impl Model {
-    /// The model of `problem`. Rows (columns) become units of at most one
-    /// piece when the piece attacks along them, exactly one when it places
-    /// one per row (column).
+    /// The model of `problem`: its units are the counted families of
+    /// [`Problem::bounded_families`], but for diagonal lines, which the
+    /// attacks already keep.
     pub(crate) fn new(problem: &Problem) -> Model {
         let (rows, cols) = (problem.rows, problem.cols);
         let cells = problem.cells();
@@ -171,21 +171,13 @@ impl Model {
             .extend((0..cells as u32).filter(|&c| !problem.holes[c as usize]));
         let mut units = vec![board];
         let mut families = vec![(Kind::Total, 0..1)];
-        let mut bounds: Vec<(Family, u32, u32)> = problem
-            .groups
-            .iter()
-            .map(|g| (g.family, clamp(g.min), clamp(g.max)))
-            .collect();
-        let lines = problem.piece.lines;
-        for (on, family, n) in [
-            (lines.row, Family::Row, self.rows),
-            (lines.column, Family::Column, self.cols),
-        ] {
-            if on {
-                let min = u32::from(problem.piece.count == n);
-                bounds.push((family, min, 1));
-            }
-        }
+        // the groups, and the rows and columns as lines: diagonal lines are
+        // left to the attacks
+        let bounds = problem
+            .bounded_families()
+            .into_iter()
+            .filter(|b| b.grouped || matches!(b.family, Family::Row | Family::Column))
+            .map(|b| (b.family, clamp(b.least()), clamp(b.max)));
         for (family, min, max) in bounds {
             let first = units.len();
             let n = problem.group_count(family);

@@ -81,6 +81,29 @@ impl Geometry<'_> {
         out
     }
 
+    /// The cells (row, column) one leap takes a piece on `from` to, each
+    /// once, in increasing order; around the edges on a torus (where a leap
+    /// may wrap back onto `from` itself).
+    pub fn leap_cells(&self, (r, c): (usize, usize)) -> Vec<(usize, usize)> {
+        let (rows, cols) = (self.rows as i64, self.cols as i64);
+        let mut out: Vec<(usize, usize)> = self
+            .offsets()
+            .into_iter()
+            .filter_map(|(dr, dc)| {
+                let (tr, tc) = (r as i64 + dr, c as i64 + dc);
+                if self.wrap {
+                    Some((tr.rem_euclid(rows), tc.rem_euclid(cols)))
+                } else {
+                    ((0..rows).contains(&tr) && (0..cols).contains(&tc)).then_some((tr, tc))
+                }
+            })
+            .map(|(tr, tc)| (tr as usize, tc as usize))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether the offset `(dr, dc)` joins two cells on one of the piece's
     /// lines (on a torus, around the edges too). `(0, 0)` is on every line.
     pub fn on_line(&self, dr: i64, dc: i64) -> bool {
