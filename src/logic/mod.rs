@@ -14,6 +14,7 @@
 //! some solution fills (the tests check this on many generated puzzles).
 
 mod band;
+mod blocks;
 mod capacity;
 mod chain;
 pub mod check;
@@ -186,7 +187,7 @@ pub struct Board<'p> {
     /// again.
     refuted: Arc<Mutex<(Vec<Mark>, Vec<usize>)>>,
     /// Band counting's 2×2 covers, shared by every copy of the board.
-    covers: Arc<Mutex<band::Covers>>,
+    covers: Arc<Mutex<blocks::Covers>>,
 }
 
 /// What comes next from a board's state.
@@ -404,7 +405,9 @@ impl<'p> Board<'p> {
     /// with too many pieces or too few open cells, or two attacking pieces.
     pub fn contradiction(&self) -> Option<String> {
         for u in 0..self.units.len() {
-            let (need, open) = (self.need(u), self.open(u).len() as isize);
+            let cells = self.units[u].cells.iter();
+            let open = cells.filter(|&&c| self.marks[c] == Mark::Open).count() as isize;
+            let need = self.need(u);
             if need < 0 {
                 return Some(format!("{} holds too many pieces", self.name(u)));
             }
