@@ -15,43 +15,64 @@
 //! the squeeze). The propagating search runs the same rule on its
 //! bitboards for the trials (`search::propagate::band`).
 
+use super::blocks::tight;
 use super::capacity::deduce;
 use super::{Board, Step, Technique, step};
 use crate::engine::propagate::BAND_WIDEST as WIDEST;
-use crate::engine::propagate::pairs;
 use crate::problem::Family;
 
-/// A set of open cells that needs an exact number of pieces.
-struct Area<'b> {
-    /// Why the cells need `need` pieces, written when the area is used.
-    why: Box<dyn Fn() -> String + 'b>,
-    open: Vec<usize>,
+/// A set of open cells that needs an exact number of pieces: one side of a
+/// band of lines `lo..=hi` of `family`.
+struct Area {
+    side: Side,
+    lo: usize,
+    hi: usize,
+    /// The region units inside the band ([`Side::Rest`]) or touching it
+    /// ([`Side::Outer`]).
+    regions: Vec<usize>,
+    /// What the band's lines need, and what those regions need.
+    need_band: isize,
+    need_regions: isize,
+    /// What the area's open cells need.
     need: isize,
+    /// How many of its cells are open.
+    open: usize,
+}
+
+/// Which cells of a band an area holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    /// The band's open cells outside the regions lying inside it.
+    Rest,
+    /// The open cells outside the band of the regions touching it.
+    Outer,
 }
 
 /// The first area needing no pieces or all its open cells.
 pub fn count(b: &Board) -> Option<Step> {
-    areas(b).into_iter().find_map(|a| {
-        let n = a.open.len() as isize;
+    find_area(b, |v, a| {
+        let n = a.open as isize;
         if n == 0 || (a.need != 0 && a.need != n) {
             return None;
         }
+        let open = v.cells(a);
         let piece = &b.problem.piece.name;
         let (place, exclude, then) = if a.need == 0 {
-            (vec![], a.open.clone(), "they stay empty".to_string())
+            (vec![], open.clone(), "they stay empty".to_string())
         } else {
-            (a.open.clone(), vec![], format!("each holds a {piece}"))
+            (open.clone(), vec![], format!("each holds a {piece}"))
         };
-        let reason = format!("{}: {then}", (a.why)());
-        Some(step(Technique::BandCount, place, exclude, reason, a.open))
+        let reason = format!("{}: {then}", v.why(a));
+        Some(step(Technique::BandCount, place, exclude, reason, open))
     })
 }
 
 /// The first area whose open cells fit in as many 2×2 blocks as it needs
 /// pieces, when that decides a cell.
 pub fn capacity(b: &Board) -> Option<Step> {
-    areas(b).into_iter().find_map(|a| {
-        let blocks = tight(b, &a, a.need as usize)?;
+    find_area(b, |v, a| {
+        let open = may_fit(a, a.need).then(|| v.cells(a))?;
+        let blocks = tight(b, &open, a.need as usize)?;
         if blocks.len() as isize != a.need {
             return None;
         }
@@ -61,148 +82,42 @@ pub fn capacity(b: &Board) -> Option<Step> {
             .collect();
         let reason = format!(
             "{}, and they fit in {} 2×2 blocks {}, each holding at most one: every block holds one",
-            (a.why)(),
+            v.why(a),
             blocks.len(),
             groups.join(" ")
         );
-        deduce(b, Technique::BandCapacity, reason, &a.open, &blocks)
+        deduce(b, Technique::BandCapacity, reason, &open, &blocks)
     })
 }
 
 /// The first area that cannot get its pieces, and why: the state has no
 /// solution.
 pub fn overfull(b: &Board) -> Option<String> {
-    areas(b).into_iter().find_map(|a| {
-        let n = a.open.len() as isize;
+    find_area(b, |v, a| {
+        let n = a.open as isize;
         if a.need < 0 || a.need > n {
-            return Some(format!("{}, but {n} are open", (a.why)()));
+            return Some(format!("{}, but {n} are open", v.why(a)));
         }
-        if a.need < 2 || n == a.need {
+        if a.need < 2 || n == a.need || !may_fit(a, a.need - 1) {
             return None;
         }
-        let blocks = tight(b, &a, a.need as usize - 1)?;
+        let blocks = tight(b, &v.cells(a), a.need as usize - 1)?;
         Some(format!(
             "{}, but they fit in {} 2×2 block{}, each holding at most one",
-            (a.why)(),
+            v.why(a),
             blocks.len(),
             if blocks.len() == 1 { "" } else { "s" }
         ))
     })
 }
 
-/// A cover of the area's open cells by at most `budget` 2×2 blocks, when
-/// one is found quickly: each block with the area's cells it claims.
-fn tight(b: &Board, a: &Area, budget: usize) -> Option<Vec<Vec<usize>>> {
-    let n = a.open.len();
-    if a.need < 1 || n as isize <= a.need || n > 4 * budget {
-        return None;
-    }
-    let p = b.problem;
-    let mut rows = vec![0u128; p.rows + 1];
-    for &c in &a.open {
-        let (r, k) = p.coords(c);
-        rows[r] |= 1 << k;
-    }
-    let mut blocks = Vec::new();
-    let mut nodes = COVER_NODES;
-    if !cover(b, &mut rows, 0, budget, &mut blocks, &mut nodes) {
-        return None;
-    }
-    Some(
-        blocks
-            .iter()
-            .map(|&(r, k, claim)| cells_of(b, r, k, claim))
-            .collect(),
-    )
+/// Whether the area's open cells might fit in `budget` 2×2 blocks while
+/// it needs pieces and has more open cells than it needs.
+fn may_fit(a: &Area, budget: isize) -> bool {
+    a.need >= 1 && a.open as isize > a.need && a.open as isize <= 4 * budget
 }
 
-/// Most search nodes one cover may take.
-const COVER_NODES: usize = 64;
-
-/// The cells a block with top-left `(r, k)` claims: bit 0 and 1 of `claim`
-/// its top row's two columns, bits 2 and 3 its bottom row's.
-fn cells_of(b: &Board, r: usize, k: usize, claim: u8) -> Vec<usize> {
-    let p = b.problem;
-    [(r, k), (r, k + 1), (r + 1, k), (r + 1, k + 1)]
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| claim >> i & 1 == 1)
-        .map(|(_, (r, k))| p.cell(r, k))
-        .collect()
-}
-
-/// Covers the cells left in `rows` (a mask of columns per row, rows from
-/// `first` on) with at most `budget` more 2×2 blocks whose cells attack
-/// each other, depth first: the first cell left is the top-left or the
-/// top-right cell of its block, as every cell before it is covered.
-/// Pushes `(row, column, claimed cells)` of each block; on failure leaves
-/// `rows` and `blocks` as they were.
-fn cover(
-    b: &Board,
-    rows: &mut [u128],
-    first: usize,
-    budget: usize,
-    blocks: &mut Vec<(usize, usize, u8)>,
-    nodes: &mut usize,
-) -> bool {
-    let Some(r) = (first..rows.len()).find(|&r| rows[r] != 0) else {
-        return true;
-    };
-    if budget == 0 || *nodes == 0 || lower_bound(&rows[r..]) > budget {
-        return false;
-    }
-    *nodes -= 1;
-    let c = rows[r].trailing_zeros() as usize;
-    for k in [Some(c), c.checked_sub(1)].into_iter().flatten() {
-        if !clique(b, r, k) {
-            continue;
-        }
-        let two = 3u128 << k;
-        let (top, bottom) = (rows[r] & two, rows[r + 1] & two);
-        let claim = (top >> k) as u8 | ((bottom >> k) as u8) << 2;
-        rows[r] &= !two;
-        rows[r + 1] &= !two;
-        blocks.push((r, k, claim));
-        if cover(b, rows, r, budget - 1, blocks, nodes) {
-            return true;
-        }
-        blocks.pop();
-        rows[r] |= top;
-        rows[r + 1] |= bottom;
-    }
-    false
-}
-
-/// Whether the cells of the 2×2 block with top-left `(r, k)` that lie on
-/// the board all attack each other.
-fn clique(b: &Board, r: usize, k: usize) -> bool {
-    let p = b.problem;
-    let cells: Vec<usize> = [(r, k), (r, k + 1), (r + 1, k), (r + 1, k + 1)]
-        .into_iter()
-        .filter(|&(r, k)| r < p.rows && k < p.cols)
-        .map(|(r, k)| p.cell(r, k))
-        .collect();
-    cells
-        .iter()
-        .all(|&x| cells.iter().all(|&y| x == y || b.attack(x, y)))
-}
-
-/// A lower bound on the blocks covering `rows`: a block holds at most four
-/// cells, and two neighbouring rows (columns).
-fn lower_bound(rows: &[u128]) -> usize {
-    let cells: u32 = rows.iter().map(|m| m.count_ones()).sum();
-    let row_mask = rows
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| **m != 0)
-        .fold(0u128, |acc, (i, _)| acc | 1 << i);
-    let cols = rows.iter().fold(0u128, |acc, m| acc | m);
-    (cells.div_ceil(4) as usize)
-        .max(pairs(row_mask) as usize)
-        .max(pairs(cols) as usize)
-}
-
-/// The lines of `family` (rows or columns), by index.
+/// The lines of `family` (rows or columns, or regions), by index.
 fn lines(b: &Board, family: Family) -> Vec<usize> {
     let mut l: Vec<usize> = (0..b.units.len())
         .filter(|&u| b.units[u].family == family)
@@ -211,112 +126,230 @@ fn lines(b: &Board, family: Family) -> Vec<usize> {
     l
 }
 
-/// Every band's two areas, narrow bands first, rows before columns. A
-/// band whose area is a single line or a pair of neighbouring lines with
-/// nothing taken away is left to the unit techniques.
-fn areas<'b>(b: &'b Board) -> Vec<Area<'b>> {
-    let regions = lines(b, Family::Region);
-    let mut out = Vec::new();
-    if b.problem.rows > 128 || b.problem.cols > 128 {
-        return out;
-    }
-    for family in [Family::Row, Family::Column] {
+/// The open cells of a board seen along one family of lines (rows or
+/// columns): a line's cells are its positions `0..128`.
+struct View<'v, 'p> {
+    b: &'v Board<'p>,
+    family: Family,
+    /// The lines, by index.
+    lines: Vec<usize>,
+    /// Per line, its open positions.
+    open: Vec<u128>,
+    /// Per region `i` and line `l`, at `i * lines + l`: the region's open
+    /// positions in the line.
+    by_region: Vec<u128>,
+    /// Per region, the lines holding its open cells.
+    span: Vec<u128>,
+    /// Per region, its open cells.
+    count: Vec<usize>,
+}
+
+impl<'v, 'p> View<'v, 'p> {
+    fn new(b: &'v Board<'p>, family: Family, regions: usize) -> View<'v, 'p> {
         let lines = lines(b, family);
         let n = lines.len();
-        if n < 2 || regions.is_empty() {
+        let mut v = View {
+            b,
+            family,
+            open: vec![0; n],
+            by_region: vec![0; regions * n],
+            span: vec![0; regions],
+            count: vec![0; regions],
+            lines,
+        };
+        for c in (0..b.marks.len()).filter(|&c| b.marks[c] == super::Mark::Open) {
+            let (l, q) = v.along(c);
+            let Some(i) = b.problem.group_of(Family::Region, c) else {
+                continue;
+            };
+            v.open[l] |= 1 << q;
+            v.by_region[i * n + l] |= 1 << q;
+            v.span[i] |= 1 << l;
+            v.count[i] += 1;
+        }
+        v
+    }
+
+    /// A cell's line and position.
+    fn along(&self, c: usize) -> (usize, usize) {
+        let (r, k) = self.b.problem.coords(c);
+        if self.family == Family::Row {
+            (r, k)
+        } else {
+            (k, r)
+        }
+    }
+
+    /// The cell at position `q` of line `l`.
+    fn cell(&self, l: usize, q: usize) -> usize {
+        let p = self.b.problem;
+        if self.family == Family::Row {
+            p.cell(l, q)
+        } else {
+            p.cell(q, l)
+        }
+    }
+
+    /// The open cells of region `i` in line `l`.
+    fn region_in(&self, i: usize, l: usize) -> u128 {
+        self.by_region[i * self.lines.len() + l]
+    }
+
+    /// The area's open cells, increasing.
+    fn cells(&self, a: &Area) -> Vec<usize> {
+        let n = self.lines.len();
+        let index = |u: usize| self.b.units[u].index;
+        let mut out = Vec::with_capacity(a.open);
+        let mut push = |l: usize, mut m: u128| {
+            while m != 0 {
+                out.push(self.cell(l, m.trailing_zeros() as usize));
+                m &= m - 1;
+            }
+        };
+        match a.side {
+            Side::Rest => {
+                for l in a.lo..=a.hi {
+                    let taken = a
+                        .regions
+                        .iter()
+                        .fold(0, |m, &u| m | self.region_in(index(u), l));
+                    push(l, self.open[l] & !taken);
+                }
+            }
+            Side::Outer => {
+                for &u in &a.regions {
+                    for l in (0..a.lo).chain(a.hi + 1..n) {
+                        push(l, self.region_in(index(u), l));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Why the area's open cells need `a.need` pieces.
+    fn why(&self, a: &Area) -> String {
+        let b = self.b;
+        let name = band_name(self.family, a.lo, a.hi);
+        let verb = if a.lo == a.hi { "needs" } else { "need" };
+        let (need_band, regions) = (a.need_band, &a.regions);
+        match a.side {
+            Side::Rest if regions.is_empty() => format!("{name} {verb} {}", b.pieces(need_band)),
+            Side::Rest => format!(
+                "{name} {verb} {}; {} lie inside and need {}, so the rest of {name} needs {}",
+                b.pieces(need_band),
+                region_names(b, regions),
+                b.pieces(a.need_regions),
+                b.pieces(a.need)
+            ),
+            Side::Outer => {
+                let one = regions.len() == 1;
+                let (touch, needs) = if one {
+                    ("touches", "needs")
+                } else {
+                    ("touch", "need")
+                };
+                let (them, their) = if one {
+                    ("it", "its")
+                } else {
+                    ("them", "their")
+                };
+                format!(
+                    "{} {touch} {name} and {needs} {}; {name} {verb} {}, all in {them}, so {their} cells outside {name} need {}",
+                    region_names(b, regions),
+                    b.pieces(a.need_regions),
+                    b.pieces(need_band),
+                    b.pieces(a.need)
+                )
+            }
+        }
+    }
+}
+
+/// The first `Some` of `f` over every band's two areas, narrow bands
+/// first, rows before columns. A band whose area is a single line or a
+/// pair of neighbouring lines with nothing taken away is left to the unit
+/// techniques.
+fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Option<T> {
+    if b.problem.rows > 128 || b.problem.cols > 128 {
+        return None;
+    }
+    let regions = lines(b, Family::Region);
+    if regions.is_empty() {
+        return None;
+    }
+    let needs: Vec<isize> = regions.iter().map(|&r| b.need(r)).collect();
+    for family in [Family::Row, Family::Column] {
+        let v = View::new(b, family, regions.len());
+        let n = v.lines.len();
+        if n < 2 {
             continue;
         }
-        let along = move |c: usize| {
-            let (r, k) = b.problem.coords(c);
-            if family == Family::Row { r } else { k }
-        };
-        // Per region: its open cells, and the lines holding them as a mask.
-        let open: Vec<Vec<usize>> = regions.iter().map(|&r| b.open(r)).collect();
-        let masks: Vec<u128> = open
-            .iter()
-            .map(|cells| cells.iter().fold(0u128, |m, &c| m | 1 << along(c)))
-            .collect();
-        let needs: Vec<isize> = regions.iter().map(|&r| b.need(r)).collect();
-        let line_open: Vec<Vec<usize>> = lines.iter().map(|&l| b.open(l)).collect();
+        let line_needs: Vec<isize> = v.lines.iter().map(|&l| b.need(l)).collect();
+        let popcount = |m: u128| m.count_ones() as usize;
         for w in 1..n.min(WIDEST + 1) {
             for lo in 0..=n - w {
                 let hi = lo + w - 1;
                 let band_mask = (u128::MAX >> (128 - w)) << lo;
-                let need_band: isize = lines[lo..=hi].iter().map(|&l| b.need(l)).sum();
+                let need_band: isize = line_needs[lo..=hi].iter().sum();
                 let inside: Vec<usize> = (0..regions.len())
-                    .filter(|&i| masks[i] != 0 && masks[i] & !band_mask == 0)
+                    .filter(|&i| v.span[i] != 0 && v.span[i] & !band_mask == 0)
                     .collect();
-                let touching: Vec<usize> = (0..regions.len())
-                    .filter(|&i| masks[i] & band_mask != 0)
-                    .collect();
-                let name = band_name(family, lo, hi);
-                let verb = if w == 1 { "needs" } else { "need" };
                 if !inside.is_empty() || w > 2 {
                     let need_in: isize = inside.iter().map(|&i| needs[i]).sum();
-                    let cells: Vec<usize> = line_open[lo..=hi]
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .filter(|c| !inside.iter().any(|&i| open[i].binary_search(c).is_ok()))
-                        .collect();
-                    let name = name.clone();
-                    let inside: Vec<usize> = inside.iter().map(|&i| regions[i]).collect();
-                    let why = move || {
-                        if inside.is_empty() {
-                            return format!("{name} {verb} {}", b.pieces(need_band));
-                        }
-                        format!(
-                            "{name} {verb} {}; {} lie inside and need {}, so the rest of {name} needs {}",
-                            b.pieces(need_band),
-                            region_names(b, &inside),
-                            b.pieces(need_in),
-                            b.pieces(need_band - need_in)
-                        )
-                    };
-                    out.push(Area {
-                        why: Box::new(why),
-                        open: cells,
+                    let open: usize = (lo..=hi)
+                        .map(|l| {
+                            let taken = inside.iter().fold(0, |m, &i| m | v.region_in(i, l));
+                            popcount(v.open[l] & !taken)
+                        })
+                        .sum();
+                    let a = Area {
+                        side: Side::Rest,
+                        lo,
+                        hi,
+                        regions: inside.iter().map(|&i| regions[i]).collect(),
+                        need_band,
+                        need_regions: need_in,
                         need: need_band - need_in,
-                    });
+                        open,
+                    };
+                    if let Some(t) = f(&v, &a) {
+                        return Some(t);
+                    }
                 }
+                let touching: Vec<usize> = (0..regions.len())
+                    .filter(|&i| v.span[i] & band_mask != 0)
+                    .collect();
                 if touching.len() > 1 || w > 1 {
                     let need_touch: isize = touching.iter().map(|&i| needs[i]).sum();
-                    let mut cells: Vec<usize> = touching
+                    let open: usize = touching
                         .iter()
-                        .flat_map(|&i| open[i].iter().copied())
-                        .filter(|&c| band_mask >> along(c) & 1 == 0)
-                        .collect();
-                    cells.sort_unstable();
-                    let touching: Vec<usize> = touching.iter().map(|&i| regions[i]).collect();
-                    let why = move || {
-                        let (touch, needs) = if touching.len() == 1 {
-                            ("touches", "needs")
-                        } else {
-                            ("touch", "need")
-                        };
-                        let (them, their) = if touching.len() == 1 {
-                            ("it", "its")
-                        } else {
-                            ("them", "their")
-                        };
-                        format!(
-                            "{} {touch} {name} and {needs} {}; {name} {verb} {}, all in {them}, so {their} cells outside {name} need {}",
-                            region_names(b, &touching),
-                            b.pieces(need_touch),
-                            b.pieces(need_band),
-                            b.pieces(need_touch - need_band)
-                        )
-                    };
-                    out.push(Area {
-                        why: Box::new(why),
-                        open: cells,
+                        .map(|&i| {
+                            v.count[i]
+                                - (lo..=hi)
+                                    .map(|l| popcount(v.region_in(i, l)))
+                                    .sum::<usize>()
+                        })
+                        .sum();
+                    let a = Area {
+                        side: Side::Outer,
+                        lo,
+                        hi,
+                        regions: touching.iter().map(|&i| regions[i]).collect(),
+                        need_band,
+                        need_regions: need_touch,
                         need: need_touch - need_band,
-                    });
+                        open,
+                    };
+                    if let Some(t) = f(&v, &a) {
+                        return Some(t);
+                    }
                 }
             }
         }
     }
-    out
+    None
 }
 
 /// `rows 3–5`, `row 4` (1-based).

@@ -12,28 +12,29 @@ use crate::problem::Family;
 pub fn capacity(b: &Board) -> Option<Step> {
     areas(b).into_iter().find_map(|area| {
         let (verb, its) = area.wording();
-        let Area { name, open, need, .. } = area;
-        if need < 1 || open.len() as isize <= need || at_least(b, &open) > need as usize {
+        let (open, need) = (&area.open, area.need);
+        if need < 1 || open.len() as isize <= need || at_least(b, open) > need as usize {
             return None;
         }
         let mut blocks = Vec::new();
         let mut nodes = COVER_NODES;
-        let found = cover(b, &open, need as usize, &mut blocks, &mut nodes);
+        let found = cover(b, open, need as usize, &mut blocks, &mut nodes);
         if !found || blocks.len() as isize != need {
             return None;
         }
         let groups: Vec<String> = blocks
             .iter()
-            .map(|bl| format!("[{}]", b.list(&mine(&open, bl))))
+            .map(|bl| format!("[{}]", b.list(&mine(open, bl))))
             .collect();
         let reason = format!(
-            "{name} {verb} {} and {its} open cells fit in {} 2×2 blocks {}, each holding at most one: every block holds one of {its} {}s",
+            "{} {verb} {} and {its} open cells fit in {} 2×2 blocks {}, each holding at most one: every block holds one of {its} {}s",
+            area.name(b),
             b.pieces(need),
             blocks.len(),
             groups.join(" "),
             b.problem.piece.name
         );
-        deduce(b, Technique::Capacity, reason, &open, &blocks)
+        deduce(b, Technique::Capacity, reason, open, &blocks)
     })
 }
 
@@ -55,16 +56,17 @@ pub fn overfull(b: &Board) -> Option<String> {
             };
             format!(
                 "{} {verb} {} but {its} open cells fit in {fit} at most one",
-                a.name,
+                a.name(b),
                 b.pieces(need)
             )
         })
     })
 }
 
-/// Cells that together need some pieces.
+/// Cells that together need some pieces: the open cells of unit `unit`,
+/// or with `pair` of it and the next line.
 struct Area {
-    name: String,
+    unit: usize,
     /// Two lines rather than one unit.
     pair: bool,
     open: Vec<usize>,
@@ -72,6 +74,16 @@ struct Area {
 }
 
 impl Area {
+    /// `region B`, `rows 3 and 4`.
+    fn name(&self, b: &Board) -> String {
+        if !self.pair {
+            return b.name(self.unit);
+        }
+        let unit = &b.units[self.unit];
+        let i = unit.index + 1;
+        format!("{}s {i} and {}", unit.family.name(), i + 1)
+    }
+
     /// The verb and possessive that go with the area's name.
     fn wording(&self) -> (&'static str, &'static str) {
         if self.pair {
@@ -86,7 +98,7 @@ impl Area {
 fn areas(b: &Board) -> Vec<Area> {
     let mut out: Vec<Area> = (0..b.units.len())
         .map(|u| Area {
-            name: b.name(u),
+            unit: u,
             pair: false,
             open: b.open(u),
             need: b.need(u),
@@ -101,11 +113,9 @@ fn areas(b: &Board) -> Vec<Area> {
             let mut open = b.open(u);
             open.extend(b.open(v));
             open.sort_unstable();
-            let i = b.units[u].index + 1;
-            let name = format!("{}s {i} and {}", family.name(), i + 1);
             let need = b.need(u) + b.need(v);
             out.push(Area {
-                name,
+                unit: u,
                 pair: true,
                 open,
                 need,
@@ -118,16 +128,16 @@ fn areas(b: &Board) -> Vec<Area> {
 /// The cells of the 2×2 block whose top-left corner is `(r, c)` (clipped to
 /// the board; `r` or `c` may be -1), when they all attack each other.
 fn block(b: &Board, r: isize, c: isize) -> Option<Vec<usize>> {
+    if !b.clique(r, c) {
+        return None;
+    }
     let p = b.problem;
     let cells: Vec<usize> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
         .into_iter()
         .filter(|&(r, c)| r >= 0 && c >= 0 && (r as usize) < p.rows && (c as usize) < p.cols)
         .map(|(r, c)| p.cell(r as usize, c as usize))
         .collect();
-    let pairwise = cells
-        .iter()
-        .all(|&x| cells.iter().all(|&y| x == y || b.attack(x, y)));
-    pairwise.then_some(cells)
+    Some(cells)
 }
 
 /// Most search nodes one cover may take: a cover not found within them is
@@ -215,11 +225,13 @@ pub(super) fn deduce(
         if let [only] = cells[..] {
             place.push(only);
         }
-        exclude.extend(
-            b.cells_marked(Mark::Open)
-                .into_iter()
-                .filter(|&c| !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))),
-        );
+        // The cells attacking all of them are among the first one's attacks.
+        let Some(&first) = cells.first() else {
+            continue;
+        };
+        exclude.extend(b.attacks(first).iter().copied().filter(|&c| {
+            b.marks[c] == Mark::Open && !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))
+        }));
     }
     if place.is_empty() && exclude.is_empty() {
         return None;

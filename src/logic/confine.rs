@@ -6,7 +6,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{Board, Step, Technique, step};
+use super::{Board, Mark, Step, Technique, step};
 use crate::problem::Family;
 
 /// The most lines (or regions) a [`Technique::KConfined`] step looks at.
@@ -22,12 +22,34 @@ const PAIRS: [(Family, Family); 6] = [
     (Family::Column, Family::Row),
 ];
 
-/// The first confinement step with k in `sizes` outer units.
+/// The first confinement step with k in `sizes` outer units: for each k,
+/// the [`PAIRS`] in order, the k lines least in lexicographic order first.
+/// In a state with solutions such lines are the union of the lines the
+/// units inside them touch (a line none of them touches would need pieces
+/// of their own), so only unions of touched lines are tried, not every k of
+/// them. Where that misses a step the state has no solution, and
+/// [`overfull`] (or a unit with no room, [`Board::contradiction`]) says so.
 pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
+    let most = *sizes.end();
+    let needs = needs(b);
+    // Per pair, its needy lines and, once asked for, the unions of at most
+    // `most` lines (a union of k lines is made of sets of at most k).
+    let lines: Vec<Vec<usize>> = PAIRS.iter().map(|&(_, outer)| needy(b, outer)).collect();
+    let mut unions_of: Vec<Option<(Touch, Vec<Vec<usize>>)>> = vec![None; PAIRS.len()];
     for k in sizes {
-        for (inner, outer) in PAIRS {
-            if let Some(s) = confined_in(b, k, inner, outer) {
-                return Some(s);
+        for (i, &(inner, outer)) in PAIRS.iter().enumerate() {
+            if lines[i].len() <= k {
+                continue;
+            }
+            let (touch, unions) = unions_of[i].get_or_insert_with(|| {
+                unions(b, inner, outer, &lines[i], most.min(lines[i].len() - 1))
+            });
+            let found = unions
+                .iter()
+                .filter(|t| t.len() == k)
+                .find_map(|t| inside(b, &needs, touch, t));
+            if found.is_some() {
+                return found;
             }
         }
     }
@@ -42,26 +64,6 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
     (0..b.units.len())
         .filter(|&u| b.units[u].family == family && b.need(u) > 0)
         .collect()
-}
-
-/// The first step (its lines least in lexicographic order) where units of
-/// `inner` fill k units of `outer`. In a state with solutions such lines
-/// are the union of the lines the units inside them touch (a line none of
-/// them touches would need pieces of their own), so only unions of touched
-/// lines are tried, not every k of them. Where that misses a step the
-/// state has no solution, and [`overfull`] (or a unit with no room,
-/// [`Board::contradiction`]) says so.
-fn confined_in(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step> {
-    let lines = needy(b, outer);
-    if lines.len() <= k {
-        return None;
-    }
-    let (touch, unions) = unions(b, inner, outer, &lines, k);
-    let needs = needs(b);
-    unions
-        .iter()
-        .filter(|t| t.len() == k)
-        .find_map(|t| inside(b, &needs, &touch, t))
 }
 
 /// Units of one family whose open cells lie in at most [`MAX_K`] units of
@@ -140,7 +142,15 @@ fn unite(sets: &[&[usize]], most: usize, so_far: &[usize], out: &mut Vec<Vec<usi
 fn within<'a>(touch: &'a Touch, t: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
     touch
         .iter()
-        .filter(|(_, touched)| touched.iter().all(|v| t.contains(v)))
+        .filter(|(_, touched)| {
+            // Both increasing: most units fall outside `t`'s first and last.
+            let ends = |s: &[usize]| s.first().copied().zip(s.last().copied());
+            let inside_ends = match (ends(touched), ends(t)) {
+                (Some((a, z)), Some((lo, hi))) => a >= lo && z <= hi,
+                _ => true,
+            };
+            inside_ends && touched.iter().all(|v| t.contains(v))
+        })
         .map(|&(u, _)| u)
 }
 
@@ -158,25 +168,27 @@ fn needs(b: &Board) -> Vec<isize> {
 /// For each unit of the family `inner` that still needs pieces: the units of
 /// the family `outer` its open cells touch, when they are at most `most`.
 fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Touch {
-    needy(b, inner)
-        .into_iter()
-        .map(|u| {
-            let mut t: Vec<usize> = b
-                .open(u)
-                .iter()
-                .filter_map(|&c| {
-                    b.units_of(c)
-                        .iter()
-                        .copied()
-                        .find(|&v| b.units[v].family == outer)
-                })
-                .collect();
-            t.sort_unstable();
-            t.dedup();
-            (u, t)
-        })
-        .filter(|(_, t)| t.len() <= most)
-        .collect()
+    let mut out = Vec::new();
+    'units: for u in needy(b, inner) {
+        let mut t: Vec<usize> = Vec::new();
+        for &c in &b.units[u].cells {
+            if b.marks[c] != Mark::Open {
+                continue;
+            }
+            let mut of = b.units_of(c).iter().copied();
+            let Some(v) = of.find(|&v| b.units[v].family == outer) else {
+                continue;
+            };
+            if let Err(i) = t.binary_search(&v) {
+                if t.len() == most {
+                    continue 'units;
+                }
+                t.insert(i, v);
+            }
+        }
+        out.push((u, t));
+    }
+    out
 }
 
 /// The units `s` of `touch` whose open cells lie only in the units `t`: when
@@ -265,7 +277,7 @@ mod tests {
     use crate::logic::Mark;
     use rand::{Rng, SeedableRng};
 
-    /// The step of [`confined_in`] found by trying every k lines in
+    /// The step of [`confined`] for one k and one pair found by trying every k lines in
     /// lexicographic order, as the technique did before it tried only
     /// unions of touched lines.
     fn every_k(b: &Board, k: usize, inner: Family, outer: Family) -> Option<Step> {
@@ -337,17 +349,20 @@ mod tests {
                 }
                 states += 1;
                 assert_eq!(overfull(&b), None);
+                let mut first_of_all = None;
                 for k in 1..=MAX_K {
+                    let mut first = None;
                     for (inner, outer) in PAIRS {
-                        let step = confined_in(&b, k, inner, outer);
+                        let step = every_k(&b, k, inner, outer);
                         found += usize::from(step.is_some());
-                        assert_eq!(
-                            step,
-                            every_k(&b, k, inner, outer),
-                            "k {k}, {inner:?} in {outer:?}"
-                        );
+                        first = first.or(step);
+                    }
+                    assert_eq!(confined(&b, k..=k), first, "k {k}");
+                    if k >= 2 {
+                        first_of_all = first_of_all.or(first);
                     }
                 }
+                assert_eq!(confined(&b, 2..=MAX_K), first_of_all);
             }
         }
         assert!(found > states, "{found} steps in {states} states");

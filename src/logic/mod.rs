@@ -14,6 +14,7 @@
 //! some solution fills (the tests check this on many generated puzzles).
 
 mod band;
+mod blocks;
 mod capacity;
 mod chain;
 pub mod check;
@@ -172,6 +173,10 @@ pub struct Board<'p> {
     attacks: Vec<Vec<usize>>,
     /// What is known of each cell.
     pub marks: Vec<Mark>,
+    /// Whether the cells on the board of the 2×2 block with top-left
+    /// `(r, c)` all attack each other, at `(r + 1) * (cols + 1) + c + 1`
+    /// for `r` and `c` from -1.
+    cliques: Vec<bool>,
     /// The propagating search's model of the puzzle, built when a trial
     /// first needs it and shared by every copy of the board.
     model: OnceLock<Arc<Model>>,
@@ -181,6 +186,8 @@ pub struct Board<'p> {
     /// either, so trials look at those still open before asking the search
     /// again.
     refuted: Arc<Mutex<(Vec<Mark>, Vec<usize>)>>,
+    /// Band counting's 2×2 covers, shared by every copy of the board.
+    covers: Arc<Mutex<blocks::Covers>>,
 }
 
 /// What comes next from a board's state.
@@ -265,13 +272,35 @@ impl<'p> Board<'p> {
                 units_of[c].push(u);
             }
         }
-        let attacks = (0..problem.cells())
+        let attacks: Vec<Vec<usize>> = (0..problem.cells())
             .map(|a| {
                 (0..problem.cells())
                     .filter(|&b| b != a && problem.attacks(a, b))
                     .collect()
             })
             .collect();
+        let mut cliques = Vec::with_capacity((problem.rows + 1) * (problem.cols + 1));
+        for r in -1..problem.rows as isize {
+            for c in -1..problem.cols as isize {
+                let cells: Vec<usize> = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                    .into_iter()
+                    .filter(|&(r, c)| {
+                        r >= 0
+                            && c >= 0
+                            && (r as usize) < problem.rows
+                            && (c as usize) < problem.cols
+                    })
+                    .map(|(r, c)| problem.cell(r as usize, c as usize))
+                    .collect();
+                let all = cells.iter().all(|&x| {
+                    let seen: &Vec<usize> = &attacks[x];
+                    cells
+                        .iter()
+                        .all(|&y| x == y || seen.binary_search(&y).is_ok())
+                });
+                cliques.push(all);
+            }
+        }
         let mut marks: Vec<Mark> = problem
             .holes
             .iter()
@@ -286,8 +315,10 @@ impl<'p> Board<'p> {
             units_of,
             attacks,
             marks,
+            cliques,
             model: OnceLock::new(),
             refuted: Default::default(),
+            covers: Default::default(),
         })
     }
 
@@ -316,6 +347,15 @@ impl<'p> Board<'p> {
     /// Whether pieces on `a` and `b` attack each other.
     pub fn attack(&self, a: usize, b: usize) -> bool {
         self.attacks[a].binary_search(&b).is_ok()
+    }
+
+    /// Whether the cells on the board of the 2×2 block with top-left
+    /// `(r, c)` (either may be -1) all attack each other.
+    pub fn clique(&self, r: isize, c: isize) -> bool {
+        let (rows, cols) = (self.problem.rows as isize, self.problem.cols as isize);
+        (-1..rows).contains(&r)
+            && (-1..cols).contains(&c)
+            && self.cliques[((r + 1) * (cols + 1) + c + 1) as usize]
     }
 
     /// The units holding `cell`.
@@ -362,7 +402,9 @@ impl<'p> Board<'p> {
     /// with too many pieces or too few open cells, or two attacking pieces.
     pub fn contradiction(&self) -> Option<String> {
         for u in 0..self.units.len() {
-            let (need, open) = (self.need(u), self.open(u).len() as isize);
+            let cells = self.units[u].cells.iter();
+            let open = cells.filter(|&&c| self.marks[c] == Mark::Open).count() as isize;
+            let need = self.need(u);
             if need < 0 {
                 return Some(format!("{} holds too many pieces", self.name(u)));
             }

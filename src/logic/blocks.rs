@@ -1,0 +1,124 @@
+//! 2×2 block covers of a band-counting area (see [`super::band`]): a block
+//! of four cells that all attack each other holds at most one piece, so an
+//! area whose open cells fit in m blocks holds at most m pieces. Covers are
+//! searched depth first within a few nodes and kept on the board, since the
+//! same areas come back at every step of a trial.
+
+use std::collections::HashMap;
+
+use super::Board;
+use crate::engine::propagate::pairs;
+
+/// A cover of an area's open cells by at most `budget` 2×2 blocks, when
+/// one is found quickly: each block with the area's cells it claims.
+pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<usize>>> {
+    let p = b.problem;
+    let mut rows = vec![0u128; p.rows + 1];
+    for &c in open {
+        let (r, k) = p.coords(c);
+        rows[r] |= 1 << k;
+    }
+    while rows.last() == Some(&0) {
+        rows.pop();
+    }
+    rows.push(0);
+    let key = (rows, budget);
+    let known = b.covers.lock().ok().and_then(|c| c.get(&key).cloned());
+    let blocks = known.unwrap_or_else(|| {
+        let (mut rows, mut blocks, mut nodes) = (key.0.clone(), Vec::new(), COVER_NODES);
+        let found = cover(b, &mut rows, 0, budget, &mut blocks, &mut nodes).then_some(blocks);
+        if let Ok(mut c) = b.covers.lock() {
+            if c.len() >= COVERS_KEPT {
+                c.clear();
+            }
+            c.insert(key, found.clone());
+        }
+        found
+    })?;
+    Some(
+        blocks
+            .iter()
+            .map(|&(r, k, claim)| cells_of(b, r, k, claim))
+            .collect(),
+    )
+}
+
+/// The covers [`tight`] found or missed, by the area's cells (a mask of
+/// columns per row) and the budget: the same areas come back at every
+/// step of a trial.
+pub(super) type Covers = HashMap<(Vec<u128>, usize), Option<Vec<(usize, usize, u8)>>>;
+
+/// The most covers kept before they are forgotten.
+const COVERS_KEPT: usize = 1 << 16;
+
+/// Most search nodes one cover may take.
+const COVER_NODES: usize = 64;
+
+/// The cells a block with top-left `(r, k)` claims: bit 0 and 1 of `claim`
+/// its top row's two columns, bits 2 and 3 its bottom row's.
+fn cells_of(b: &Board, r: usize, k: usize, claim: u8) -> Vec<usize> {
+    let p = b.problem;
+    [(r, k), (r, k + 1), (r + 1, k), (r + 1, k + 1)]
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| claim >> i & 1 == 1)
+        .map(|(_, (r, k))| p.cell(r, k))
+        .collect()
+}
+
+/// Covers the cells left in `rows` (a mask of columns per row, rows from
+/// `first` on) with at most `budget` more 2×2 blocks whose cells attack
+/// each other, depth first: the first cell left is the top-left or the
+/// top-right cell of its block, as every cell before it is covered.
+/// Pushes `(row, column, claimed cells)` of each block; on failure leaves
+/// `rows` and `blocks` as they were.
+fn cover(
+    b: &Board,
+    rows: &mut [u128],
+    first: usize,
+    budget: usize,
+    blocks: &mut Vec<(usize, usize, u8)>,
+    nodes: &mut usize,
+) -> bool {
+    let Some(r) = (first..rows.len()).find(|&r| rows[r] != 0) else {
+        return true;
+    };
+    if budget == 0 || *nodes == 0 || lower_bound(&rows[r..]) > budget {
+        return false;
+    }
+    *nodes -= 1;
+    let c = rows[r].trailing_zeros() as usize;
+    for k in [Some(c), c.checked_sub(1)].into_iter().flatten() {
+        if !b.clique(r as isize, k as isize) {
+            continue;
+        }
+        let two = 3u128 << k;
+        let (top, bottom) = (rows[r] & two, rows[r + 1] & two);
+        let claim = (top >> k) as u8 | ((bottom >> k) as u8) << 2;
+        rows[r] &= !two;
+        rows[r + 1] &= !two;
+        blocks.push((r, k, claim));
+        if cover(b, rows, r, budget - 1, blocks, nodes) {
+            return true;
+        }
+        blocks.pop();
+        rows[r] |= top;
+        rows[r + 1] |= bottom;
+    }
+    false
+}
+
+/// A lower bound on the blocks covering `rows`: a block holds at most four
+/// cells, and two neighbouring rows (columns).
+fn lower_bound(rows: &[u128]) -> usize {
+    let cells: u32 = rows.iter().map(|m| m.count_ones()).sum();
+    let row_mask = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| **m != 0)
+        .fold(0u128, |acc, (i, _)| acc | 1 << i);
+    let cols = rows.iter().fold(0u128, |acc, m| acc | m);
+    (cells.div_ceil(4) as usize)
+        .max(pairs(row_mask) as usize)
+        .max(pairs(cols) as usize)
+}
