@@ -319,8 +319,9 @@ impl Puzzle {
         describe(py, &self.plan)
     }
 
-    /// The next deduction, as `placer hint`; `None` when there is none.
-    fn hint(&self, py: Python<'_>) -> PyResult<Option<logic::Step>> {
+    /// The next deduction, as `placer hint` (`None` when there is none), and
+    /// the sentence that says the puzzle is not unique when it is not.
+    fn hint(&self, py: Python<'_>) -> PyResult<(Option<logic::Step>, Option<String>)> {
         logic::hint(py, &self.plan)
     }
 
