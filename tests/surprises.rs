@@ -231,3 +231,38 @@ fn formats_a_count_would_ignore_are_refused() {
         .success()
         .stdout("{\"count\":92}\n");
 }
+
+/// Kings on 30×30 by the row-frontier DP: it may take hours, which is
+/// said before the count starts (the test stops it there).
+#[test]
+fn a_long_dp_count_is_forewarned() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_placer"))
+        .args(["solve", "kings", "--set", "n=30", "--no-progress"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        first,
+        "note: the row-frontier DP may hold up to 2^30.0 states between lanes on these 900 cells, which can take from minutes to hours (kings n = 22, 2^22 states on 484 cells, takes about a minute); Ctrl-C stops it\n"
+    );
+    // Counts that finish in seconds say nothing.
+    for args in [
+        &["kings", "--set", "n=12"][..],
+        &["knights", "--set", "n=10"],
+    ] {
+        placer()
+            .arg("solve")
+            .args(args)
+            .assert()
+            .success()
+            .stderr("");
+    }
+}

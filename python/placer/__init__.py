@@ -117,7 +117,10 @@ def count(
 
     A whole count whose estimate is beyond a day (``count("queens", n=70)``)
     raises :class:`TooLargeError` at once, with the estimate;
-    ``estimate=False`` counts anyway.
+    ``estimate=False`` counts anyway. A count by the row-frontier DP whose
+    state bound says it may take hours (``count("kings", n=30)``) is
+    forewarned with a :class:`PlacerWarning` before it starts (with
+    ``estimate=False``, not).
 
     >>> count("queens", n=10)
     724

@@ -64,4 +64,5 @@ class PlacerWarning(UserWarning):
     two pieces, a one-cell region on a picture that cannot be solved (a
     typo?), or a Star Battle's ``k`` left at 1 on a board that usually has
     more stars; and by :meth:`placer.Puzzle.hint` and
-    :meth:`placer.Puzzle.grade` on a grid with several solutions."""
+    :meth:`placer.Puzzle.grade` on a grid with several solutions; and by
+    :func:`placer.count` before a row-frontier DP count that may take hours."""
