@@ -125,6 +125,12 @@ fn a_puzzle_with_several_solutions_is_not_unique() {
             } else {
                 format!("warning: {said}\n")
             });
+        placer()
+            .args(["solve", "region-queens", "--regions", &picture])
+            .args(["--explain", "--format", "svg"])
+            .assert()
+            .success()
+            .stderr(format!("warning: {said}\n"));
         let check = stdout_of(&["check", "region-queens", "--regions", &picture]);
         assert!(check.contains(&format!("solution: {said}\n")), "{check}");
         assert!(!check.contains("grade:"), "{check}");

@@ -168,7 +168,7 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
         }
         Format::Svg => {
             if let Some(said) = &said {
-                eprintln!("warning: {said}");
+                super::stderr_line(format_args!("warning: {said}"));
             }
             out.write_all(svg(&board, Some(&step)).as_bytes())?
         }
@@ -264,7 +264,11 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
     let end = EndLine::new(problem, &path, path.steps.len(), path.stuck.as_deref());
     match format {
         Format::Json => output::write_line(&mut out, &end)?,
-        Format::Svg => {}
+        Format::Svg => {
+            if let Some(line) = not_unique(problem, &path) {
+                super::stderr_line(format_args!("warning: {line}"));
+            }
+        }
         _ => {
             writeln!(out)?;
             out.write_all(text_board(&board, None).as_bytes())?;
