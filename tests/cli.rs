@@ -703,7 +703,7 @@ fn puzzle_files_are_checked() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "solution: not unique (two solutions differ at",
+            "solution: not unique: at least 2 solutions; they differ at",
         ));
     placer()
         .args(["solve", "star-battle", "--regions", "-", "--set", "k=2"])
@@ -883,7 +883,7 @@ fn check_grades_small_region_puzzles() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "solution: not unique (two solutions differ at (1,2)",
+            "solution: not unique: at least 2 solutions; they differ at (1,2),",
         ))
         .stdout(predicate::str::contains("grade:").not());
     let plain = stdout_of(&["check", "queens", "--set", "n=6"]);

@@ -53,47 +53,88 @@ fn a_star_count_left_at_its_default_is_questioned() {
 }
 
 /// A hand-made Queens grid with 14 solutions.
-const SEVERAL: &str = "(2,5) (2,6) (3,2) (3,4) (4,2) (4,4) (5,5) (5,6)";
+const SEVERAL: &str = "(2,5), (2,6), (3,2), (3,4), (4,2), (4,4), (5,5), (5,6)";
+/// Eight 4×2 blocks: many solutions, and logic alone places nothing.
+const BLOCKS: &str = "(6,3), (6,4), (8,3), (8,4)";
 
 #[test]
 fn a_puzzle_with_several_solutions_is_not_unique() {
-    let picture = format!("{WARN}several.txt");
-    let run = |args: &[&str]| -> String {
-        let mut all = vec!["solve", "region-queens", "--regions", &picture];
-        all.extend(args);
-        stdout_of(&all)
-    };
-    let explain = run(&["--explain"]);
-    let tail: Vec<&str> = explain.lines().rev().take(2).collect();
-    assert_eq!(
-        tail,
-        [
+    for (name, cells, steps, guesses) in [("several", SEVERAL, 16, 2), ("blocks", BLOCKS, 18, 6)] {
+        let picture = format!("{WARN}{name}.txt");
+        let run = |args: &[&str]| -> String {
+            let mut all = vec!["solve", "region-queens", "--regions", &picture];
+            all.extend(args);
+            stdout_of(&all)
+        };
+        let said = format!("not unique: at least 2 solutions; they differ at {cells}");
+        let explain = run(&["--explain"]);
+        assert_eq!(
+            explain.lines().last().unwrap(),
             format!(
-                "not unique: two solutions differ at {SEVERAL}; the path above follows one of them"
+                "{said}: no grade, since logic cannot finish it; the {steps} steps above follow one of them"
             ),
-            "solved with 2 guesses: 16 steps, grade needs-guessing".to_string(),
-        ],
-        "{explain}"
-    );
-    let json = run(&["--explain", "--format", "json"]);
-    assert_eq!(
-        json.lines().last().unwrap(),
-        r#"{"solved":false,"guesses":2,"grade":"needs-guessing","steps":16,"unique":false,"differ":[[2,5],[2,6],[3,2],[3,4],[4,2],[4,4],[5,5],[5,6]]}"#
-    );
-    let hint = stdout_of_cmd("hint", &picture);
-    assert!(
-        hint.ends_with(&format!(
-            "puzzle grade: needs-guessing\nnot unique: two solutions differ at {SEVERAL}\n"
-        )),
-        "{hint}"
-    );
-    let check = stdout_of_cmd("check", &picture);
-    assert!(
-        check.contains(&format!(
-            "solution: not unique (two solutions differ at {SEVERAL})\n"
-        )),
-        "{check}"
-    );
+            "{explain}"
+        );
+        assert!(!explain.contains("grade needs-guessing"), "{explain}");
+        let json = run(&["--explain", "--format", "json"]);
+        let differ = cells
+            .replace("), (", "],[")
+            .replace('(', "[[")
+            .replace(')', "]]");
+        assert_eq!(
+            json.lines().last().unwrap(),
+            format!(
+                r#"{{"solved":false,"guesses":{guesses},"grade":null,"steps":{steps},"unique":false,"differ":{differ}}}"#
+            )
+        );
+        let no_hint = format!(
+            "no hint: {said}: logic cannot choose between them (`placer check` prints two)"
+        );
+        let hint = stdout_of_cmd("hint", &picture, "board");
+        let json = stdout_of_cmd("hint", &picture, "json");
+        if name == "blocks" {
+            // Logic places nothing: no hint, and why.
+            assert_eq!(hint, format!("{no_hint}\n"));
+            assert_eq!(
+                json,
+                format!(
+                    r#"{{"solved":false,"guesses":{guesses},"grade":null,"steps":0,"stuck":"{no_hint}","unique":false,"differ":{differ}}}"#
+                ) + "\n"
+            );
+        } else {
+            // A step holds in every solution: the hint, and no grade.
+            let end = format!("\n\n{said}: no grade, since logic cannot finish it\n");
+            assert!(hint.ends_with(&end), "{hint}");
+            assert!(!hint.contains("puzzle grade"), "{hint}");
+            let tail = format!(r#","unique":false,"differ":{differ}}}"#) + "\n";
+            assert!(json.ends_with(&tail), "{json}");
+        }
+        placer()
+            .args([
+                "hint",
+                "region-queens",
+                "--regions",
+                &picture,
+                "--format",
+                "svg",
+            ])
+            .assert()
+            .success()
+            .stderr(if name == "blocks" {
+                String::new()
+            } else {
+                format!("warning: {said}\n")
+            });
+        placer()
+            .args(["solve", "region-queens", "--regions", &picture])
+            .args(["--explain", "--format", "svg"])
+            .assert()
+            .success()
+            .stderr(format!("warning: {said}\n"));
+        let check = stdout_of(&["check", "region-queens", "--regions", &picture]);
+        assert!(check.contains(&format!("solution: {said}\n")), "{check}");
+        assert!(!check.contains("grade:"), "{check}");
+    }
     // A unique puzzle says so in JSON, and nothing more in text.
     let unique = ["--regions", "examples/puzzles/queens-7.txt", "--explain"];
     let out = placer()
@@ -112,8 +153,15 @@ fn a_puzzle_with_several_solutions_is_not_unique() {
         .stdout(predicate::str::contains("not unique").not());
 }
 
-fn stdout_of_cmd(command: &str, picture: &str) -> String {
-    stdout_of(&[command, "region-queens", "--regions", picture])
+fn stdout_of_cmd(command: &str, picture: &str, format: &str) -> String {
+    stdout_of(&[
+        command,
+        "region-queens",
+        "--regions",
+        picture,
+        "--format",
+        format,
+    ])
 }
 
 /// Queens on 70×70 by the rule file: the estimate (128 random paths, their
@@ -188,4 +236,39 @@ fn formats_a_count_would_ignore_are_refused() {
         .assert()
         .success()
         .stdout("{\"count\":92}\n");
+}
+
+/// Kings on 30×30 by the row-frontier DP: it may take hours, which is
+/// said before the count starts (the test stops it there).
+#[test]
+fn a_long_dp_count_is_forewarned() {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_placer"))
+        .args(["solve", "kings", "--set", "n=30", "--no-progress"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        first,
+        "note: the row-frontier DP may hold up to 2^30.0 states between lanes on these 900 cells, which can take from minutes to hours (kings n = 22, 2^22 states on 484 cells, takes about a minute); Ctrl-C stops it\n"
+    );
+    // Counts that finish in seconds say nothing.
+    for args in [
+        &["kings", "--set", "n=12"][..],
+        &["knights", "--set", "n=10"],
+    ] {
+        placer()
+            .arg("solve")
+            .args(args)
+            .assert()
+            .success()
+            .stderr("");
+    }
 }

@@ -117,7 +117,10 @@ def count(
 
     A whole count whose estimate is beyond a day (``count("queens", n=70)``)
     raises :class:`TooLargeError` at once, with the estimate;
-    ``estimate=False`` counts anyway.
+    ``estimate=False`` counts anyway. A count by the row-frontier DP whose
+    state bound says it may take hours (``count("kings", n=30)``) is
+    forewarned with a :class:`PlacerWarning` before it starts (with
+    ``estimate=False``, not).
 
     >>> count("queens", n=10)
     724
@@ -458,8 +461,11 @@ class Puzzle:
         ``exclude`` (0-based cells it fills and empties), ``reason`` (in
         words, with 1-based cells), ``focus``, ``grade``. ``None`` when the
         puzzle is solved, logic runs out (:meth:`explain` then guesses) or
-        the state plainly has no solution. Raises :class:`RuleError` when the
-        rules are not a region game.
+        the state plainly has no solution. On a grid with several solutions
+        a :class:`PlacerWarning` says so (``not unique: at least 2
+        solutions; they differ at (1,2), …``); the step, if any, holds in
+        every solution.
+        Raises :class:`RuleError` when the rules are not a region game.
 
         >>> p = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n")
         >>> step = p.hint()
@@ -468,7 +474,10 @@ class Puzzle:
         >>> step.reason[:54]
         'region B still needs a queen in the triple (1,4) (2,3)'
         """
-        return self._native.hint()
+        step, not_unique = self._native.hint()
+        if not_unique is not None:
+            _warnings.warn(not_unique, PlacerWarning, stacklevel=2)
+        return step
 
     def explain(self) -> Explanation:
         """The whole logical path, as ``placer solve --explain``.
@@ -477,15 +486,19 @@ class Puzzle:
         ``solved`` (logic alone finished), ``guesses`` (``"guess"`` steps,
         placed from the search's solution where logic runs out), ``grade``,
         ``stuck`` (why it stops short, for a puzzle with no solution),
-        ``unique`` (exactly one solution) and ``differ`` (for a puzzle with
-        several, the cells where two of them differ: a path through such a
-        puzzle follows one solution and its grade says little).
+        ``unique`` (exactly one solution), and for a grid with several
+        solutions ``differ`` (0-based cells where two of them differ) and
+        ``not_unique`` (what ``placer hint`` says of it, 1-based cells); its
+        path follows one solution and its ``grade`` is ``None``.
 
         >>> path = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").explain()
         >>> path.solved, path.guesses, path.grade, len(path.steps), path.unique
         (True, 0, 'medium', 15, True)
-        >>> Puzzle.from_text("AABB\\nAABB\\nCCDD\\nCCDD\\n").explain().differ
-        [(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)]
+        >>> several = Puzzle.from_text("AABB\\nAABB\\nCCDD\\nCCDD\\n").explain()
+        >>> several.differ, several.grade
+        ([(0, 1), (0, 2), (1, 0), (1, 3), (2, 0), (2, 3), (3, 1), (3, 2)], None)
+        >>> several.not_unique[:54]
+        'not unique: at least 2 solutions; they differ at (1,2)'
         """
         return self._native.explain()
 
@@ -493,12 +506,16 @@ class Puzzle:
         """The difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (the hardest
         technique its logical path needs) or ``"needs-guessing"``; ``None``
         when the puzzle has no solution (a picture whose regions cannot hold
-        the pieces raises ``RuleError`` instead).
+        the pieces raises ``RuleError`` instead) or several (with a
+        :class:`PlacerWarning` that says where two differ).
 
         >>> Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n").grade()
         'medium'
         """
-        return self._native.explain().grade
+        path = self._native.explain()
+        if path.not_unique is not None:
+            _warnings.warn(path.not_unique, PlacerWarning, stacklevel=2)
+        return path.grade
 
     @property
     def regions(self) -> str:

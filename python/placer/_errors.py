@@ -63,4 +63,6 @@ class PlacerWarning(UserWarning):
     :func:`warnings.warn` when a :class:`placer.Puzzle` is made: a region in
     two pieces, a one-cell region on a picture that cannot be solved (a
     typo?), or a Star Battle's ``k`` left at 1 on a board that usually has
-    more stars."""
+    more stars; and by :meth:`placer.Puzzle.hint` and
+    :meth:`placer.Puzzle.grade` on a grid with several solutions; and by
+    :func:`placer.count` before a row-frontier DP count that may take hours."""

@@ -78,7 +78,8 @@ pub struct Explanation {
     /// How many guesses it took.
     guesses: usize,
     /// The grade of its hardest step: ``"easy"``, ``"medium"``, ``"hard"``
-    /// or ``"needs-guessing"``; ``None`` when the puzzle has no solution.
+    /// or ``"needs-guessing"``; ``None`` when the puzzle has no solution or
+    /// several (no grade fits a grid that logic cannot finish).
     grade: Option<String>,
     /// Why the path stops short of a solution (the puzzle has none), else
     /// ``None``.
@@ -89,6 +90,10 @@ pub struct Explanation {
     /// Where two solutions differ, when there are several: the cells (0-based
     /// ``(row, col)``) that hold a piece in one and not in the other.
     differ: Vec<(usize, usize)>,
+    /// When the puzzle has several solutions, what ``placer hint`` says of
+    /// it: ``"not unique: at least 2 solutions; they differ at (1,2), …"``
+    /// (1-based cells); else ``None``.
+    not_unique: Option<String>,
 }
 
 #[pymethods]
@@ -121,15 +126,19 @@ fn board(problem: &Problem) -> PyResult<Board<'_>> {
 
 /// The next deduction from the puzzle's start (its givens and crossed
 /// cells), as `placer hint`: `None` when it is solved, when logic runs out,
-/// or when the state plainly has no solution.
-pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<Option<Step>> {
+/// or when the state plainly has no solution; with it, on a puzzle with
+/// several solutions, the library's sentence that says so.
+pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<(Option<Step>, Option<String>)> {
     let problem = &plan.problem;
-    let board = board(problem)?;
-    let next = py.detach(|| board.next());
-    Ok(match next {
+    board(problem)?;
+    let found = py.detach(|| path::hint(problem));
+    let found = found.map_err(|why| rule_error(&Diagnostic::new(why)))?;
+    let step = match found.next {
         logic::Next::Step(step) => Some(Step::new(problem, &step)),
         _ => None,
-    })
+    };
+    let said = found.several.map(|cells| path::not_unique(problem, &cells));
+    Ok((step, said))
 }
 
 /// The whole logical path, as `placer solve --explain`: guesses come from
@@ -147,6 +156,8 @@ pub fn explain(py: Python<'_>, plan: &Plan) -> PyResult<Explanation> {
         stuck: found.stuck,
         unique: found.unique == Some(true),
         differ: found.differ.iter().map(|&c| problem.coords(c)).collect(),
+        not_unique: (found.unique == Some(false) && !found.differ.is_empty())
+            .then(|| path::not_unique(problem, &found.differ)),
     })
 }
 

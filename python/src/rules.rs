@@ -70,6 +70,10 @@ fn threads(requested: Option<usize>) -> PyResult<usize> {
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
 fn count_plan(py: Python<'_>, plan: Arc<Plan>, ask: Ask) -> PyResult<BigUint> {
     let stop = Stop::new();
+    if let Some(word) = placer::search::forewarn(&plan, &run::options(ask, &stop)) {
+        let class = py.import("placer._errors")?.getattr("PlacerWarning")?;
+        PyErr::warn(py, &class, &std::ffi::CString::new(word)?, 2)?;
+    }
     let flag = stop.clone();
     let counted = run::interruptible(py, stop, move || run::count(&plan, ask, &flag))??;
     counted.ok_or_else(|| errors::internal("the count stopped without an interrupt"))
@@ -319,8 +323,9 @@ impl Puzzle {
         describe(py, &self.plan)
     }
 
-    /// The next deduction, as `placer hint`; `None` when there is none.
-    fn hint(&self, py: Python<'_>) -> PyResult<Option<logic::Step>> {
+    /// The next deduction, as `placer hint` (`None` when there is none), and
+    /// the sentence that says the puzzle is not unique when it is not.
+    fn hint(&self, py: Python<'_>) -> PyResult<(Option<logic::Step>, Option<String>)> {
         logic::hint(py, &self.plan)
     }
 

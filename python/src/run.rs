@@ -83,7 +83,20 @@ pub struct Ask {
 /// library's one count ([`placer::count`] with `Method::Auto`), which checks
 /// `stop` as it goes. `None` when stopped.
 pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
-    let options = CountOptions {
+    let options = options(ask, stop);
+    match placer::count(plan, &options, |_| {}) {
+        Ok(counted) => Ok(Some(counted.count)),
+        Err(SearchError::Interrupted) => Ok(None),
+        Err(e @ SearchError::TooLong(_)) => Err(errors::too_large(format!(
+            "{e}; pass estimate=False to count anyway"
+        ))),
+        Err(e) => Err(errors::too_large(e)),
+    }
+}
+
+/// The library's count options for `ask`, stopped by `stop`.
+pub fn options(ask: Ask, stop: &Stop) -> CountOptions {
+    CountOptions {
         threads: ask.threads,
         limit: ask.limit,
         unique: ask.unique,
@@ -92,13 +105,5 @@ pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
         stop: Some(stop.clone()),
         journal: None,
         estimate: ask.estimate,
-    };
-    match placer::count(plan, &options, |_| {}) {
-        Ok(counted) => Ok(Some(counted.count)),
-        Err(SearchError::Interrupted) => Ok(None),
-        Err(e @ SearchError::TooLong(_)) => Err(errors::too_large(format!(
-            "{e}; pass estimate=False to count anyway"
-        ))),
-        Err(e) => Err(errors::too_large(e)),
     }
 }

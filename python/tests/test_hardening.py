@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+import warnings
 
 import pytest
 
@@ -79,7 +80,7 @@ def test_reprs_read_as_python():
     step = puzzle.hint()
     if step is not None:
         assert repr(step).startswith(f"Step({step.technique!r}, ")
-    solved = placer.Puzzle.from_text("ABBBB\nABBBB\nCCCDD\nCCEED\nCCEED\n")
+    solved = placer.Puzzle.from_text("AAAB\nACBB\nCCDD\nCCDD\n")
     assert "grade='" in repr(solved.explain())
 
 
@@ -94,7 +95,7 @@ def test_ctrl_c_stops_a_dp_count():
     before = _threads()
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), pytest.warns(placer.PlacerWarning):
         placer.count("kings", n=30)
     timer.join()
     # the worker looks at the stop flag every 65 536 states: it ends soon
@@ -103,3 +104,12 @@ def test_ctrl_c_stops_a_dp_count():
             break
         time.sleep(0.1)
     assert _threads() <= before
+
+
+def test_a_long_dp_count_is_forewarned():
+    # the warning comes before the count: as an error, it stops it at once
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(placer.PlacerWarning, match="^the row-frontier DP may hold up to 2\\^30.0 states"):
+            placer.count("kings", n=30)
+        assert placer.count("kings", n=12) == 2390359529372724

@@ -53,9 +53,15 @@ def cli():
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.txt")), ids=lambda p: p.stem)
 def test_each_fixture_gives_the_cli_step(path):
-    step = fixture_puzzle(path).hint()
+    want = json.loads(path.with_suffix(".json").read_text())
+    if want.pop("unique", True):
+        step = fixture_puzzle(path).hint()
+    else:  # a state with several solutions: the step, and a warning
+        del want["differ"]
+        with pytest.warns(placer.PlacerWarning, match="^not unique: "):
+            step = fixture_puzzle(path).hint()
     assert step.technique == path.stem
-    assert as_json(step) == json.loads(path.with_suffix(".json").read_text())
+    assert as_json(step) == want
     assert step.title and step.grade in ("easy", "medium", "hard")
     assert step.focus
 
@@ -122,3 +128,30 @@ def test_a_puzzle_without_solution_is_stuck():
     assert not path.solved and path.stuck
     assert path.grade is None and puzzle.grade() is None
     assert puzzle.count() == 0
+
+
+def test_a_grid_with_several_solutions_is_not_unique_and_not_graded():
+    # eight 4×2 blocks: many solutions, and logic alone places nothing
+    puzzle = placer.Puzzle.from_text("AAAABBBB\nAAAABBBB\nCCCCDDDD\nCCCCDDDD\n"
+                                     "EEEEFFFF\nEEEEFFFF\nGGGGHHHH\nGGGGHHHH\n")
+    said = ("not unique: at least 2 solutions; they differ at "
+            "(6,3), (6,4), (8,3), (8,4)")
+    path = puzzle.explain()
+    assert not path.unique and path.grade is None and path.not_unique == said
+    assert path.differ == [(5, 2), (5, 3), (7, 2), (7, 3)]
+    with pytest.warns(placer.PlacerWarning, match=r"^not unique: at least 2 solutions; they differ at \(6,3\)"):
+        assert puzzle.hint() is None
+    with pytest.warns(placer.PlacerWarning, match="not unique"):
+        assert puzzle.grade() is None
+    # a step holds in every solution: the hint comes, with the warning
+    with pytest.warns(placer.PlacerWarning, match="not unique"):
+        assert placer.Puzzle.from_text("AABB\nAABB\nCCDD\nCCDD\n").hint() is not None
+
+
+def test_a_unique_puzzle_warns_nothing():
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        puzzle = placer.Puzzle.from_text("AAAB\nACBB\nCCDD\nCCDD\n")
+        assert puzzle.hint() is not None and puzzle.grade() == "medium"
+        assert puzzle.explain().not_unique is None

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::{BindArgs, Outcome, load};
 use crate::logic::check::{Check, Verdict, check};
-use crate::logic::path::Path;
+use crate::logic::path::{self, Path};
 use crate::logic::{Technique, grade::Grade};
 use crate::output::{self, Format};
 use crate::problem::Problem;
@@ -49,17 +49,7 @@ fn verdict(problem: &Problem, found: &Check) -> String {
             None => "no solution".to_string(),
         },
         Verdict::Unique => "unique".to_string(),
-        Verdict::Several => {
-            let cells: Vec<String> = found
-                .differ
-                .iter()
-                .map(|&cell| {
-                    let (r, c) = problem.coords(cell);
-                    format!("({},{})", r + 1, c + 1)
-                })
-                .collect();
-            format!("not unique (two solutions differ at {})", cells.join(" "))
-        }
+        Verdict::Several => path::not_unique(problem, &found.differ),
     }
 }
 

@@ -62,10 +62,6 @@ struct EndLine<'a> {
 impl<'a> EndLine<'a> {
     /// The end of `path` on `problem`, after `steps` steps, stuck as `stuck`.
     fn new(problem: &Problem, path: &LogicPath, steps: usize, stuck: Option<&'a str>) -> Self {
-        let differ = path.differ.iter().map(|&c| {
-            let (r, c) = problem.coords(c);
-            [r + 1, c + 1]
-        });
         EndLine {
             solved: path.solved,
             guesses: path.guesses,
@@ -73,20 +69,17 @@ impl<'a> EndLine<'a> {
             steps,
             stuck,
             unique: path.unique == Some(true),
-            differ: differ.collect(),
+            differ: one_based(problem, &path.differ),
         }
     }
 }
 
 /// The line that says a puzzle is not unique, with where two solutions
-/// differ; `None` for a unique puzzle or one with no solution.
-fn not_unique(board: &Board, path: &LogicPath) -> Option<String> {
-    (path.unique == Some(false) && !path.differ.is_empty()).then(|| {
-        format!(
-            "not unique: two solutions differ at {}",
-            board.list(&path.differ)
-        )
-    })
+/// differ (the library's words); `None` for a unique puzzle or one with no
+/// solution.
+fn not_unique(problem: &Problem, path: &LogicPath) -> Option<String> {
+    (path.unique == Some(false) && !path.differ.is_empty())
+        .then(|| path::not_unique(problem, &path.differ))
 }
 
 /// The logical path of a puzzle, from the library.
@@ -110,30 +103,45 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let problem = super::load(&args.rules, &args.bind)?;
     let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let (next, path) = match args.format {
-        Format::Json | Format::Svg => (board.next(), None),
+    // Text takes the first step of the whole path, which also grades the
+    // puzzle; JSON and SVG only ask the library for the hint.
+    let (next, path, several) = match args.format {
+        Format::Json | Format::Svg => {
+            let found = path::hint(&problem).map_err(anyhow::Error::msg)?;
+            (found.next, None, found.several)
+        }
         _ => {
             let path = logical_path(&problem)?;
             let next = match path.steps.first() {
                 Some(step) if step.technique != Technique::Guess => Next::Step(step.clone()),
                 _ => board.next(),
             };
-            (next, Some(path))
+            let several = not_unique(&problem, &path).map(|_| path.differ.clone());
+            (next, Some(path), several)
         }
     };
+    let said = several
+        .as_ref()
+        .map(|cells| path::not_unique(&problem, cells));
     let step = match next {
         Next::Step(step) => step,
         stop => {
-            let why = match &stop {
-                Next::Contradiction(why) => {
+            let why = match (&stop, &said) {
+                (Next::Solved, _) => "solved: every unit holds its pieces".to_string(),
+                (_, Some(said)) => format!(
+                    "no hint: {said}: logic cannot choose between them (`placer check` prints two)"
+                ),
+                (Next::Contradiction(why), _) => {
                     format!("no hint: {why}, so this state has no solution")
                 }
-                Next::Solved => "solved: every unit holds its pieces".to_string(),
                 _ => "no hint: logic runs out here; `placer solve ... --explain` shows the guesses it takes".to_string(),
             };
             match args.format {
                 Format::Json => {
-                    let path = logical_path(&problem)?;
+                    let path = match path {
+                        Some(path) => path,
+                        None => logical_path(&problem)?,
+                    };
                     let solved = stop == Next::Solved;
                     let stuck = (!solved).then_some(why.as_str());
                     let end = EndLine {
@@ -150,25 +158,61 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
     };
     board.apply(&step);
     match args.format {
-        Format::Json => output::write_line(&mut out, &StepLine::new(&board, &step))?,
-        Format::Svg => out.write_all(svg(&board, Some(&step)).as_bytes())?,
+        Format::Json => {
+            let line = HintLine {
+                step: StepLine::new(&board, &step),
+                unique: several.as_ref().map(|_| false),
+                differ: one_based(&problem, several.as_deref().unwrap_or_default()),
+            };
+            output::write_line(&mut out, &line)?
+        }
+        Format::Svg => {
+            if let Some(said) = &said {
+                super::stderr_line(format_args!("warning: {said}"));
+            }
+            out.write_all(svg(&board, Some(&step)).as_bytes())?
+        }
         _ => {
-            let grade = path.as_ref().and_then(|p| p.grade);
             write_step(&mut out, &board, &step, None)?;
             writeln!(out)?;
             out.write_all(text_board(&board, Some(&step)).as_bytes())?;
-            writeln!(
-                out,
-                "\npuzzle grade: {}",
-                grade.map_or(NO_GRADE, Grade::name)
-            )?;
-            if let Some(line) = path.as_ref().and_then(|p| not_unique(&board, p)) {
-                writeln!(out, "{line}")?;
+            match (&said, path.as_ref().and_then(|p| p.grade)) {
+                (Some(said), _) => {
+                    writeln!(out, "\n{said}: no grade, since logic cannot finish it")?
+                }
+                (None, grade) => writeln!(
+                    out,
+                    "\npuzzle grade: {}",
+                    grade.map_or(NO_GRADE, Grade::name)
+                )?,
             }
         }
     }
     out.flush()?;
     Ok(Outcome::Done)
+}
+
+/// A hint as a JSON line: the step, and on a puzzle with several solutions
+/// `"unique":false` with where two differ.
+#[derive(Debug, Serialize)]
+struct HintLine<'a> {
+    #[serde(flatten)]
+    step: StepLine<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    differ: Vec<[usize; 2]>,
+}
+
+/// Cells as `[row, col]`, 1-based.
+fn one_based(problem: &Problem, cells: &[usize]) -> Vec<[usize; 2]> {
+    cells
+        .iter()
+        .map(|&c| {
+            let (r, c) = problem.coords(c);
+            [r + 1, c + 1]
+        })
+        .collect()
 }
 
 /// A step as text: its technique, cells and reason.
@@ -220,7 +264,11 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
     let end = EndLine::new(problem, &path, path.steps.len(), path.stuck.as_deref());
     match format {
         Format::Json => output::write_line(&mut out, &end)?,
-        Format::Svg => {}
+        Format::Svg => {
+            if let Some(line) = not_unique(problem, &path) {
+                super::stderr_line(format_args!("warning: {line}"));
+            }
+        }
         _ => {
             writeln!(out)?;
             out.write_all(text_board(&board, None).as_bytes())?;
@@ -231,12 +279,15 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
             };
             let n = path.steps.len();
             let s = if n == 1 { "" } else { "s" };
-            match path.grade {
-                Some(grade) => writeln!(out, "{verdict}: {n} step{s}, grade {}", grade.name())?,
-                None => writeln!(out, "{verdict}: {n} step{s}")?,
-            }
-            if let Some(line) = not_unique(&board, &path) {
-                writeln!(out, "{line}; the path above follows one of them")?;
+            match (not_unique(problem, &path), path.grade) {
+                (Some(line), _) => writeln!(
+                    out,
+                    "{line}: no grade, since logic cannot finish it; the {n} step{s} above follow one of them"
+                )?,
+                (None, Some(grade)) => {
+                    writeln!(out, "{verdict}: {n} step{s}, grade {}", grade.name())?
+                }
+                (None, None) => writeln!(out, "{verdict}: {n} step{s}")?,
             }
         }
     }

@@ -41,9 +41,10 @@ fn progress_bar(wanted: bool, p: &Progress) -> Option<ProgressBar> {
     let bar = super::progress::bar(
         wanted,
         Some(p.of as u64),
-        super::progress::bar_style("parts"),
+        super::progress::bar_style("parts", true),
     )?;
     bar.set_position(p.resumed as u64);
+    bar.set_message(format!("{} solutions", p.solutions));
     // Rate and ETA count only the parts this run does, not the resumed ones.
     bar.reset_eta();
     Some(bar)
@@ -54,6 +55,6 @@ fn draw(bar: &ProgressBar, p: &Progress) {
     if done != bar.position() {
         bar.set_position(done.min(bar.length().unwrap_or(done)));
     }
-    bar.set_message(format!("{} solutions, ", p.solutions));
+    bar.set_message(format!("{} solutions", p.solutions));
     bar.tick();
 }

@@ -57,33 +57,58 @@ impl Drop for GracefulGuard {
 /// How long a computation runs before its progress line appears.
 const QUIET: Duration = Duration::from_secs(1);
 
-/// A style showing `{pos}/{len} {unit}`, the rate in whole units per second
-/// and the ETA (`unknown` until some unit is done, never `0s`); the message
-/// follows the counts.
-pub fn bar_style(unit: &'static str) -> ProgressStyle {
-    ProgressStyle::with_template(&format!(
-        "{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}{{rate}}, {{elapsed}} elapsed, ETA {{eta}}"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .with_key(
-        "rate",
-        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", rate(state.per_sec(), unit));
-        },
-    )
-    .with_key(
-        "eta",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{}", eta(state.per_sec(), state.eta()));
-        },
-    )
+/// The narrowest terminal that gets the whole line, bar, rate and elapsed
+/// time included; a narrower one gets `{pos}/{len} {unit}, ETA {eta},` and
+/// the message cut to fit, on one line.
+const WIDE: usize = 110;
+
+/// A style showing `{pos}/{len} {unit}`, the ETA when `with_eta` (`unknown`
+/// until some unit is done, never `0s`; leave it out where units grow, as
+/// a table's values do) and the message (what is counted so far), and on a
+/// terminal at least [`WIDE`] columns wide (`COLUMNS`, else the terminal's
+/// own width) a bar, the rate in whole units per second and the time
+/// elapsed. The line never wraps: the message is cut to the width left.
+pub fn bar_style(unit: &'static str, with_eta: bool) -> ProgressStyle {
+    let left = if with_eta { ", ETA {eta}" } else { "" };
+    let template = if width() >= WIDE {
+        format!("{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}, {{rate}}, {{elapsed}} elapsed{left}")
+    } else {
+        format!("{{pos}}/{{len}} {unit}{left}, {{wide_msg}}")
+    };
+    ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .with_key(
+            "rate",
+            move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", rate(state.per_sec(), unit));
+            },
+        )
+        .with_key(
+            "eta",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{}", eta(state.per_sec(), state.eta()));
+            },
+        )
 }
 
-/// The time left as people read it, or `unknown` while nothing has been
-/// done at a measurable rate (an estimate from no work would say `0s`).
+/// The terminal's width in columns: `COLUMNS` when set, else what stderr's
+/// terminal says.
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+        .unwrap_or_else(|| usize::from(console::Term::stderr().size().1))
+}
+
+/// The time left as people read it, `unknown` while nothing has been done
+/// at a measurable rate (an estimate from no work would say `0s`), and
+/// `<1s` rather than `0s` for the last second.
 pub fn eta(per_sec: f64, left: Duration) -> String {
     if !per_sec.is_finite() || per_sec <= 0.0 {
         return "unknown".into();
+    }
+    if left < Duration::from_secs(1) {
+        return "<1s".into();
     }
     format!("{:#}", indicatif::HumanDuration(left))
 }
@@ -168,5 +193,6 @@ mod tests {
         assert_eq!(eta(0.0, Duration::ZERO), "unknown");
         assert_eq!(eta(f64::NAN, Duration::ZERO), "unknown");
         assert_eq!(eta(2.0, Duration::from_secs(90)), "2m");
+        assert_eq!(eta(2.0, Duration::from_millis(400)), "<1s");
     }
 }

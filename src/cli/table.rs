@@ -31,16 +31,24 @@ pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
     let mut out = io::stdout().lock();
     let mut table = Table::new(&args.param, args.unique, args.json);
     let len = args.to.abs_diff(args.from).saturating_add(1);
-    let bar = progress::bar(true, Some(len), progress::bar_style("values"));
+    let bar = progress::bar(true, Some(len), progress::bar_style("values", false));
     progress::run(bar, |bar| -> Result<Outcome> {
         for v in args.from..=args.to {
             if let Some(bar) = bar {
-                bar.set_message(format!("{} = {v}, ", args.param));
+                bar.set_message(format!("{} = {v}", args.param));
             }
             let plan = bound(args, v)?.plan();
             let (total, classes) = row(args, &plan, by_pieces.as_deref())?;
-            table.row(&mut out, v, total, classes)?;
-            out.flush()?;
+            // The bar steps aside while the row prints, or the row would
+            // follow the bar's text on its line.
+            let print = || -> Result<()> {
+                table.row(&mut out, v, total, classes)?;
+                Ok(out.flush()?)
+            };
+            match bar {
+                Some(bar) => bar.suspend(print)?,
+                None => print()?,
+            }
             if let Some(bar) = bar {
                 bar.inc(1);
             }

@@ -45,7 +45,7 @@ const UPHILL: f64 = 0.05;
 /// stars at 24–26, 32 seeds, one thread: every seed found a puzzle, in
 /// 0.13–2.9 s, against 0.6–49 s and one failure with the first planted
 /// solution kept; every 30 steps did about as well but up to 18 s, every
-/// 500 worse; docs/PUZZLES.md).
+/// 500 worse; docs/notes/puzzles.md).
 const REPLANT_AFTER: usize = 100;
 /// Nodes the search may take to find that solution (else the planted one
 /// stays): 20 000 made some replantings cost more than the climb.
@@ -54,7 +54,7 @@ const REPLANT_NODES: u64 = 2_000;
 /// search space the rules leave, so that moves that open no fewer cells can
 /// still make progress (measured on three to five stars at 24–26, two sets
 /// of 240 attempts: 12 and 14 successes against 6 and 8, in 1.67 M and
-/// 1.63 M region grids against 1.88 M and 1.83 M; docs/PUZZLES.md). Below
+/// 1.63 M region grids against 1.88 M and 1.83 M; docs/notes/puzzles.md). Below
 /// it, the puzzles stay as they were.
 const FINE: usize = 20;
 

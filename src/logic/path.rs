@@ -2,7 +2,8 @@
 //! solution wherever logic runs out.
 
 use super::grade::Grade;
-use super::{Board, Mark, Step, Technique, step};
+use super::{Board, Mark, Next, Step, Technique, step};
+use crate::plan::Plan;
 use crate::problem::Problem;
 use crate::search::Solution;
 
@@ -18,7 +19,8 @@ pub struct Path {
     /// Why the path stopped short of a solution, if it did (no solution).
     pub stuck: Option<String>,
     /// The hardest technique's grade (needs-guessing with a guess); `None`
-    /// when the puzzle has no solution, which no grade fits.
+    /// when the puzzle has no solution or several ([`explain`]), which no
+    /// grade fits: a grid with several solutions is not a puzzle.
     pub grade: Option<Grade>,
     /// Whether the puzzle has exactly one solution (`Some(false)`: none or
     /// several); `None` when only the path was asked for ([`explain_from`]).
@@ -41,13 +43,64 @@ pub fn explain(problem: &Problem) -> Result<Path, String> {
     let first = plan.first_order(false).next();
     let solution: Option<Vec<usize>> =
         first.map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
-    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+    let several = several(&plan);
     let mut path = follow(board, solution.as_deref());
-    path.unique = Some(two.len() == 1);
-    if let [a, b] = two.as_slice() {
-        path.differ = differ(problem, a, b);
+    path.unique = Some(solution.is_some() && several.is_none());
+    if let Some(cells) = several {
+        path.differ = cells;
+        path.grade = None;
     }
     Ok(path)
+}
+
+/// Where two solutions of `plan`'s puzzle differ, when it has two or more
+/// ([`differ`]); `None` when it has one or none.
+pub fn several(plan: &Plan) -> Option<Vec<usize>> {
+    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
+    match two.as_slice() {
+        [a, b] => Some(differ(&plan.problem, a, b)),
+        _ => None,
+    }
+}
+
+/// What `hint`, `--explain`, `check` and Python say of a puzzle with
+/// several solutions, `differ` the cells where two of them differ:
+/// `not unique: at least 2 solutions; they differ at (6,3), (6,4), …`.
+pub fn not_unique(problem: &Problem, differ: &[usize]) -> String {
+    let cells: Vec<String> = differ
+        .iter()
+        .map(|&cell| {
+            let (r, c) = problem.coords(cell);
+            format!("({},{})", r + 1, c + 1)
+        })
+        .collect();
+    format!(
+        "not unique: at least 2 solutions; they differ at {}",
+        cells.join(", ")
+    )
+}
+
+/// A hint from a puzzle's start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The board's next step, or why there is none ([`Board::next`]). A
+    /// step holds in every solution, so a puzzle with several gets one too.
+    pub next: Next,
+    /// Where two solutions differ, when the puzzle has several: it gets no
+    /// grade, and where logic runs out nothing can decide those cells.
+    pub several: Option<Vec<usize>>,
+}
+
+/// The hint from `problem`'s start (its givens and holes): the board's next
+/// step or why there is none, and whether the puzzle has several solutions;
+/// the library's one entry for `placer hint --format json|svg` and Python's
+/// `Puzzle.hint()`. Errors say why the rules are not a region game.
+pub fn hint(problem: &Problem) -> Result<Hint, String> {
+    let board = Board::new(problem)?;
+    Ok(Hint {
+        next: board.next(),
+        several: several(&problem.clone().plan()),
+    })
 }
 
 /// The cells that hold a piece in one of two solutions and not in the

@@ -93,7 +93,7 @@ impl Engine {
 /// against 0.25 ms); above it they grow fast with the side (generated
 /// 18×18: up to 113 144 nodes, 27 ms; 22×22: up to 6.3 million, 2 s; some
 /// 26×26 ones past minutes), while the propagating search proves each of
-/// them unique with no branch at all in 0.5–2 ms (docs/PUZZLES.md).
+/// them unique with no branch at all in 0.5–2 ms (docs/notes/puzzles.md).
 const UNITS_LARGEST: usize = 12;
 
 /// A permutation rule: n pieces on n×n, one per row and column — the rules

@@ -142,6 +142,43 @@ pub fn count(
     })
 }
 
+/// States between lanes times cells above which a row-frontier DP count
+/// gets a trial run: kings n = 22 (2·10⁹) takes 53 s, n = 23 (4·10⁹)
+/// minutes; knights n = 12 (2.4·10⁹) 8 s. Bounds can be far above the
+/// states the DP really holds (a 10×10 two-star puzzle's is 2^33.8, and it
+/// counts at once), which the trial run finds out.
+const TRY_ABOVE: f64 = 3e9;
+
+/// The trial run's work, in states taken through a cell: about a tenth of
+/// a second (kings n = 22, which takes 53 s, needs about 10⁸).
+const TRIAL_WORK: u64 = 2_000_000;
+
+/// A word to say before a whole count that may take long although no
+/// estimate refuses it: the row-frontier DP, when its state bound times the
+/// board's cells is over [`TRY_ABOVE`] and a trial run of [`TRIAL_WORK`]
+/// does not finish it. The DP's time follows the states it really holds,
+/// which only the run finds out, and its memory budget caps them, so it is
+/// warned about, never refused. `None` for every other count.
+pub fn forewarn(plan: &Plan, options: &CountOptions) -> Option<String> {
+    if !options.estimate {
+        return None;
+    }
+    let choice = plan.frontier_choice(options).ok()??;
+    if !choice.frontier {
+        return None;
+    }
+    let bits = frontier::estimate(&plan.problem);
+    let cells = plan.problem.cells();
+    if bits.exp2() * cells as f64 <= TRY_ABOVE
+        || frontier::finishes_within(&plan.problem, TRIAL_WORK)
+    {
+        return None;
+    }
+    Some(format!(
+        "the row-frontier DP may hold up to 2^{bits:.1} states between lanes on these {cells} cells, which can take from minutes to hours (kings n = 22, 2^22 states on 484 cells, takes about a minute); Ctrl-C stops it"
+    ))
+}
+
 /// Whether the row-frontier DP counted.
 enum ByFrontier {
     /// It did.

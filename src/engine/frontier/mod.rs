@@ -109,6 +109,20 @@ pub fn count(problem: &Problem, budget: &Budget) -> Result<Counted, FrontierErro
     count_until(problem, budget, None)
 }
 
+/// Whether the DP counts `problem` taking at most `work` states through a
+/// cell, summed over the cells: a trial run, cut off there (at most about
+/// `work` hash-table insertions).
+pub fn finishes_within(problem: &Problem, work: u64) -> bool {
+    run(
+        problem,
+        Some(problem.piece.count),
+        &Budget::default(),
+        None,
+        Some(work),
+    )
+    .is_ok()
+}
+
 /// [`count`], ended with [`FrontierError::Interrupted`] once `stop` is set.
 pub(crate) fn count_until(
     problem: &Problem,
@@ -116,7 +130,7 @@ pub(crate) fn count_until(
     stop: Option<&crate::search::Stop>,
 ) -> Result<Counted, FrontierError> {
     let target = problem.piece.count;
-    let (mut by_pieces, stats) = run(problem, Some(target), budget, stop)?;
+    let (mut by_pieces, stats) = run(problem, Some(target), budget, stop, None)?;
     let count = if target < by_pieces.len() {
         std::mem::take(&mut by_pieces[target])
     } else {
@@ -132,7 +146,7 @@ pub fn polynomial(
     problem: &Problem,
     budget: &Budget,
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
-    let (mut by_pieces, stats) = run(problem, None, budget, None)?;
+    let (mut by_pieces, stats) = run(problem, None, budget, None, None)?;
     by_pieces.resize(problem.cells() + 1, BigUint::default());
     Ok((by_pieces, stats))
 }
@@ -173,6 +187,7 @@ fn run(
     target: Option<usize>,
     budget: &Budget,
     stop: Option<&crate::search::Stop>,
+    max_work: Option<u64>,
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
     let rules = Rules::of(problem);
     let mut stats = Stats::default();
@@ -197,13 +212,14 @@ fn run(
             other_room: total_room - model.room,
             max_bytes: budget.max_bytes,
             stop: stop.cloned(),
+            max_work,
         };
         let swept = sweep_any(model, &limits, &mut stats).map_err(|stop| match stop {
             Stop::Memory { states } => FrontierError::TooBig {
                 states,
                 budget: budget.max_bytes,
             },
-            Stop::Interrupted => FrontierError::Interrupted,
+            Stop::Interrupted | Stop::Work => FrontierError::Interrupted,
             Stop::Overflow => unreachable!("big integers do not overflow"),
         })?;
         product = convolve(&product, &swept, target);

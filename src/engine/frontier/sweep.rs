@@ -77,6 +77,8 @@ pub(super) enum Stop {
     },
     /// The caller's stop flag was set.
     Interrupted,
+    /// The sweep took more than `Limits::max_work`.
+    Work,
 }
 
 /// What bounds a sweep.
@@ -91,6 +93,9 @@ pub(super) struct Limits {
     /// The caller's stop flag, looked at before each cell and every
     /// [`STOP_EVERY`] states within one.
     pub stop: Option<crate::search::Stop>,
+    /// Most states taken through a cell, summed over the cells (a trial
+    /// run's budget); `None` for no limit.
+    pub max_work: Option<u64>,
 }
 
 /// A finished sweep.
@@ -125,9 +130,14 @@ pub(super) fn run<const W: usize, N: Number>(
             .as_ref()
             .is_some_and(crate::search::Stop::is_set)
     };
+    let mut work: u64 = 0;
     for step in &model.steps {
         if stopped() {
             return Err(Stop::Interrupted);
+        }
+        work += current.len() as u64;
+        if limits.max_work.is_some_and(|max| work > max) {
+            return Err(Stop::Work);
         }
         next.clear();
         for (i, (key, value)) in current.drain().enumerate() {

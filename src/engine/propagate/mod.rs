@@ -82,11 +82,11 @@ pub(crate) struct PropagateWalker {
 
 /// The nodes a piece branch takes before the empty branch is probed:
 /// measured on the published 4★ and 5★ puzzles, 300–500 do best, 100 and
-/// 1 000 worse (docs/PUZZLES.md); easy puzzles never reach it.
+/// 1 000 worse (docs/notes/puzzles.md); easy puzzles never reach it.
 const PROBE_AFTER: u64 = 500;
 
 /// The decisions at the top of the tree that look ahead: measured on the
-/// published 3★ to 5★ puzzles, 4–6 do best (docs/PUZZLES.md).
+/// published 3★ to 5★ puzzles, 4–6 do best (docs/notes/puzzles.md).
 const LOOK_ABOVE: usize = 5;
 
 /// What [`PropagateWalker::sample`] learnt.

@@ -2,7 +2,7 @@
 //! piece on each open cell in turn and run the rules but confinement to a
 //! fixed point; when they find a conflict, the cell stays empty. On the
 //! hardest published five-star puzzle it takes the tree from 196 222 nodes to
-//! about 80 000 (docs/PUZZLES.md); done at every node it would cost more than
+//! about 80 000 (docs/notes/puzzles.md); done at every node it would cost more than
 //! it saves. At the first few decisions of the tree the same probes also
 //! choose the branch (looking ahead).
 

@@ -21,7 +21,7 @@ pub(crate) enum Rules {
     /// Every rule: at the search's nodes.
     All,
     /// All but confinement, the dearest: in probes, where capacity finds
-    /// nearly every conflict (measured in docs/PUZZLES.md).
+    /// nearly every conflict (measured in docs/notes/puzzles.md).
     Probe,
     /// All but capacity, with common attacks of units of at most three
     /// open cells: about what the hint engine's medium techniques reach,
