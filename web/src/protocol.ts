@@ -167,4 +167,6 @@ export interface Explained {
   guesses: number;
   grade: string | null;
   stuck: string | null;
+  /** On a grid with several solutions: the sentence saying so (no grade then). */
+  not_unique: string | null;
 }

@@ -246,3 +246,23 @@ test('Explain lists the command line\u2019s path; a step shows the board after i
   assert.deepEqual(page.problems, []);
   await page.context_.close();
 });
+
+test('Explain on a grid with several solutions says so, with the command line\u2019s cells, and gives no grade', async () => {
+  const p = puzzle('region-queens', 1, picture(readFileSync(join(ROOT, 'tests/fixtures/warn/blocks.txt'), 'utf8')));
+  const end = placer(['solve', 'region-queens', '--regions', '-', '--explain', '--format', 'json'], { input: p.pic })
+    .stdout.trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .pop();
+  assert.equal(end.unique, false);
+  assert.equal(end.grade, null);
+  const page = await open(p);
+  await page.getByTestId('explain').click();
+  await page.getByTestId('explain-step').first().waitFor();
+  const summary = await page.locator('.plan', { hasText: 'not unique' }).textContent();
+  assert.match(summary, /no grade: not unique: at least 2 solutions/);
+  assert.doesNotMatch(summary, /grade (needs|easy|medium|hard)/);
+  assert.deepEqual(cellSet(summary), new Set(end.differ.map(([r, c]) => `${r},${c}`)));
+  assert.deepEqual(page.problems, []);
+  await page.context_.close();
+});

@@ -340,7 +340,9 @@ export class PlayView {
       const n = path.steps.length;
       this.stepsSummary.textContent = path.stuck
         ? `no solution: ${path.stuck}`
-        : `${n} step${n === 1 ? '' : 's'}, grade ${path.grade ?? 'none'}${path.guesses ? `, ${path.guesses} guess${path.guesses === 1 ? '' : 'es'}` : ', by logic alone'}. Pick a step to see the board after it.`;
+        : path.not_unique
+          ? `${n} step${n === 1 ? '' : 's'} following one solution; no grade: ${path.not_unique}. Pick a step to see the board after it.`
+          : `${n} step${n === 1 ? '' : 's'}, grade ${path.grade ?? 'none'}${path.guesses ? `, ${path.guesses} guess${path.guesses === 1 ? '' : 'es'}` : ', by logic alone'}. Pick a step to see the board after it.`;
       this.steps.replaceChildren(
         ...path.steps.map((s, i) =>
           h(

@@ -108,6 +108,9 @@ pub struct Explained {
     pub grade: Option<&'static str>,
     /// Why the path stops short, if it does.
     pub stuck: Option<String>,
+    /// On a grid with several solutions, the library's sentence saying so
+    /// (`not unique: at least 2 solutions; they differ at …`): no grade then.
+    pub not_unique: Option<String>,
 }
 
 /// A session.
@@ -334,6 +337,8 @@ impl Play {
             solved: found.solved,
             guesses: found.guesses,
             grade: found.grade.map(Grade::name),
+            not_unique: (!found.differ.is_empty())
+                .then(|| path::not_unique(problem, &found.differ)),
             stuck: found.stuck,
         })
     }
