@@ -24,7 +24,8 @@
 //!   logical steps of region games, explained, and their grades; [`play`]:
 //!   a play session of a region game (moves, undo, conflicts, hints, share
 //!   text) for a page or another front end;
-//! - [`input`]: reading files and stdin within a size limit;
+//! - [`input`]: reading files and stdin within a size limit; [`memory`]: the
+//!   memory the process may take (the DP's default budget) and its peak;
 //! - `cli`: the command line, which only wires these together.
 //!
 //! # Features
@@ -110,6 +111,7 @@ pub mod generate;
 pub mod input;
 pub mod logic;
 pub mod matrix;
+pub mod memory;
 pub mod output;
 pub mod plan;
 pub mod play;

@@ -10,6 +10,7 @@ mod hardening;
 mod hints;
 mod invalid;
 mod longrun;
+mod memory;
 mod oracle;
 mod polish;
 mod propagate;

@@ -256,3 +256,21 @@ fn large_generated_queens_games_are_proved_unique() {
         );
     }
 }
+
+/// A planted 26×26 six-star board (`python3 bench/planted.py 26 6 10`), the
+/// size whose proofs once took minutes and depended on the thread count:
+/// on one thread and two, `--limit 2` finds that it has several solutions,
+/// as CaDiCaL does (bench/planted_threads.py).
+#[test]
+fn a_planted_six_star_board_has_several_solutions_on_any_thread_count() {
+    let text = include_str!("fixtures/planted/star6-planted26-10.txt").to_string();
+    let plan = bind("star-battle", 6, text).expect("a valid board").plan();
+    for threads in [1, 2] {
+        let limited = CountOptions {
+            limit: Some(2),
+            threads,
+            ..CountOptions::default()
+        };
+        assert_eq!(plan.count(limited).unwrap().count, 2, "{threads} threads");
+    }
+}

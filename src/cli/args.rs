@@ -314,7 +314,8 @@ pub struct MethodArgs {
     #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = parse_method)]
     pub method: crate::plan::Method,
     /// Most memory the row-frontier DP's state tables may take, e.g. 512M or 4G
-    /// (default: half the machine's memory).
+    /// (default: half of what the process may still take: the available memory,
+    /// the cgroup's limit and `ulimit -v`, see docs/LIMITS.md).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub max_memory: Option<usize>,
     /// Count even when the estimate says it would take more than a day (such
@@ -346,7 +347,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size: a number with K, M, G or T"))?;
     match n.checked_mul(scale) {
         Some(0) => Err(format!(
-            "`{s}` leaves the count no memory: give a size such as 512M (the default is half the machine's memory)"
+            "`{s}` leaves the count no memory: give a size such as 512M (the default is half of the memory the process may take)"
         )),
         Some(bytes) => Ok(bytes),
         None => Err(format!("`{s}` is more bytes than this machine can address")),

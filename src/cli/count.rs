@@ -66,13 +66,19 @@ fn without_count(p: &Problem) -> Problem {
 pub(super) fn print_stats(counted: &Counted, seconds: f64) {
     let Some(s) = &counted.frontier else { return };
     super::stderr_line(format_args!(
-        "method: row-frontier DP ({})  parts: {} ({})  peak states: {}  peak memory: {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",
+        "method: row-frontier DP ({})  parts: {} ({})  peak states: {}  peak memory: {}state tables {:.1} MiB  big integers: {}  solutions: {}  seconds: {seconds:.6}",
         counted.reason.as_deref().unwrap_or_default(),
         s.parts.len(),
         s.parts.join(", "),
         s.peak_states,
-        s.peak_bytes as f64 / (1 << 20) as f64,
+        crate::memory::peak().map_or_else(String::new, |p| format!("{:.1} MiB, ", mib(p))),
+        mib(s.peak_bytes as u64),
         if s.big { "yes" } else { "no" },
         counted.count,
     ));
+}
+
+/// Bytes in MiB, for the `--stats` line.
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1 << 20)
 }

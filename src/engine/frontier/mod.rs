@@ -44,14 +44,21 @@ use sweep::{Limits, Number, Stop, Swept};
 /// How much memory the DP may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Largest state tables, in bytes (both tables of a step together).
+    /// Most bytes the state tables may allocate at once: both tables of a
+    /// step, a table's growth (old and new allocation alive together) and
+    /// the digits of big-integer counts included.
     pub max_bytes: usize,
 }
 
 impl Default for Budget {
-    /// 2 GiB.
+    /// Half of what this process may still take ([`crate::memory::room`]:
+    /// available memory, control group, `ulimit -v`); 2 GiB where that is
+    /// unknown.
     fn default() -> Self {
-        Budget { max_bytes: 2 << 30 }
+        let half = crate::memory::room().map_or(2 << 30, |room| room / 2);
+        Budget {
+            max_bytes: usize::try_from(half).unwrap_or(usize::MAX).max(1),
+        }
     }
 }
 
@@ -98,7 +105,8 @@ pub struct Stats {
     pub parts: Vec<&'static str>,
     /// Most states one part held at once.
     pub peak_states: usize,
-    /// Most bytes the state tables held at once (estimated from their capacity).
+    /// Most bytes the state tables allocated at once (from their capacity,
+    /// as [`Budget`] counts them).
     pub peak_bytes: usize,
     /// Whether counts outgrew 128 bits and the sweep ran again with big integers.
     pub big: bool,

@@ -22,8 +22,9 @@ pub(super) trait Number: Clone {
     fn add(&mut self, other: &Self) -> bool;
     /// The value as a big integer.
     fn to_big(&self) -> BigUint;
-    /// Bytes one value takes in a table, roughly.
-    const BYTES: usize;
+    /// Bytes the value allocates outside its table entry (a big integer's
+    /// digits with the allocator's header).
+    fn heap_bytes(&self) -> usize;
 }
 
 impl Number for u128 {
@@ -45,7 +46,9 @@ impl Number for u128 {
     fn to_big(&self) -> BigUint {
         BigUint::from(*self)
     }
-    const BYTES: usize = 16;
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 impl Number for BigUint {
@@ -62,7 +65,11 @@ impl Number for BigUint {
     fn to_big(&self) -> BigUint {
         self.clone()
     }
-    const BYTES: usize = 64;
+    fn heap_bytes(&self) -> usize {
+        let digits = usize::try_from(self.bits().div_ceil(64)).unwrap_or(usize::MAX);
+        // one more digit of room after a carry, and malloc's header
+        (digits + 1) * 8 + 16
+    }
 }
 
 /// Why a sweep stopped early.
@@ -105,7 +112,7 @@ pub(super) struct Swept<N> {
     pub by_pieces: Vec<N>,
     /// Most states held at once (two tables: before and after a cell).
     pub peak_states: usize,
-    /// Most bytes held at once, estimated from the table capacities.
+    /// Most bytes the tables allocated at once ([`table_bytes`]).
     pub peak_bytes: usize,
 }
 
@@ -117,11 +124,18 @@ pub(super) fn run<const W: usize, N: Number>(
     model: &Model,
     limits: &Limits,
 ) -> Result<Swept<N>, Stop> {
-    let entry = W * 8 + N::BYTES + 1;
-    let max_states = (limits.max_bytes / entry / 2).max(1);
     let mut current: FxHashMap<Key<W>, N> = FxHashMap::default();
     current.insert([0; W], N::one());
-    let (mut peak_states, mut peak_bytes) = (1, entry);
+    let mut peak_states = 1;
+    let mut room = Room {
+        max: limits.max_bytes,
+        held: 0,
+        table: table_bytes::<W, N>(current.capacity()),
+        values: 1,
+        value_bytes: 0,
+        peak: 0,
+    };
+    room.peak = room.table;
     let mut scratch = Vec::new();
     let mut next: FxHashMap<Key<W>, N> = FxHashMap::default();
     let stopped = || {
@@ -140,6 +154,9 @@ pub(super) fn run<const W: usize, N: Number>(
             return Err(Stop::Work);
         }
         next.clear();
+        room.held = table_bytes::<W, N>(current.capacity());
+        room.table = table_bytes::<W, N>(next.capacity());
+        room.values = current.len();
         for (i, (key, value)) in current.drain().enumerate() {
             // one cell of a large table takes seconds: look inside it too
             if i % STOP_EVERY == STOP_EVERY - 1 && stopped() {
@@ -148,16 +165,15 @@ pub(super) fn run<const W: usize, N: Number>(
             if !step.forced {
                 let mut k = key;
                 if finish(model, step, &mut k, limits, &mut scratch) {
-                    insert(&mut next, k, value.clone(), max_states)?;
+                    insert(&mut next, k, value.clone(), &mut room)?;
                 }
             }
             let mut k = key;
             if place(model, step, &mut k) && finish(model, step, &mut k, limits, &mut scratch) {
-                insert(&mut next, k, value, max_states)?;
+                insert(&mut next, k, value, &mut room)?;
             }
         }
         peak_states = peak_states.max(next.len());
-        peak_bytes = peak_bytes.max((current.capacity() + next.capacity()) * entry);
         std::mem::swap(&mut current, &mut next);
     }
     let mut by_pieces: Vec<Option<N>> = vec![None; model.steps.len() + 1];
@@ -178,8 +194,44 @@ pub(super) fn run<const W: usize, N: Number>(
             .map(|v| v.unwrap_or_else(N::zero))
             .collect(),
         peak_states,
-        peak_bytes,
+        peak_bytes: room.peak,
     })
+}
+
+/// The bytes a step's tables allocate, as the budget counts them.
+struct Room {
+    /// The budget.
+    max: usize,
+    /// The table being read (drained, its allocation kept for the next step).
+    held: usize,
+    /// The table being written.
+    table: usize,
+    /// Counts in the table being read when the step began.
+    values: usize,
+    /// Most heap bytes one count took so far.
+    value_bytes: usize,
+    /// Most bytes allocated at once.
+    peak: usize,
+}
+
+impl Room {
+    /// The bytes held with `extra` more allocated and `states` counts in
+    /// the table being written.
+    fn with(&self, extra: usize, states: usize) -> usize {
+        let values = (self.values + states).saturating_mul(self.value_bytes);
+        (self.held + self.table + extra).saturating_add(values)
+    }
+}
+
+/// Bytes std's `HashMap` (hashbrown) allocates for `capacity` entries: a
+/// power-of-two number of buckets at most 7/8 full, each an entry and one
+/// control byte, and one more group of 16 control bytes.
+pub(super) fn table_bytes<const W: usize, N>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8).div_ceil(7).next_power_of_two();
+    buckets * (std::mem::size_of::<(Key<W>, N)>() + 1) + 16
 }
 
 #[inline]
@@ -187,9 +239,13 @@ fn insert<const W: usize, N: Number>(
     table: &mut FxHashMap<Key<W>, N>,
     key: Key<W>,
     value: N,
-    max_states: usize,
+    room: &mut Room,
 ) -> Result<(), Stop> {
     use std::collections::hash_map::Entry;
+    if table.len() == table.capacity() {
+        grow(table, room)?;
+    }
+    let heap = value.heap_bytes();
     match table.entry(key) {
         Entry::Occupied(mut e) => {
             if !e.get_mut().add(&value) {
@@ -198,13 +254,39 @@ fn insert<const W: usize, N: Number>(
         }
         Entry::Vacant(e) => {
             e.insert(value);
-            if table.len() > max_states {
-                return Err(Stop::Memory {
-                    states: table.len(),
-                });
+            if heap > 0 {
+                room.value_bytes = room.value_bytes.max(heap);
+                let bytes = room.with(0, table.len());
+                if bytes > room.max {
+                    return Err(Stop::Memory {
+                        states: table.len(),
+                    });
+                }
+                room.peak = room.peak.max(bytes);
             }
         }
     }
+    Ok(())
+}
+
+/// Makes room for one more entry in a full `table`, if the budget holds the
+/// new allocation beside the old one (both are alive while the entries
+/// move); an allocation that fails stops the sweep the same way.
+#[cold]
+fn grow<const W: usize, N: Number>(
+    table: &mut FxHashMap<Key<W>, N>,
+    room: &mut Room,
+) -> Result<(), Stop> {
+    let too_big = Stop::Memory {
+        states: table.len(),
+    };
+    let during = room.with(table_bytes::<W, N>(table.len() + 1), table.len() + 1);
+    if during > room.max {
+        return Err(too_big);
+    }
+    table.try_reserve(1).map_err(|_| too_big)?;
+    room.table = table_bytes::<W, N>(table.capacity());
+    room.peak = room.peak.max(during);
     Ok(())
 }
 

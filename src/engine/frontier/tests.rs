@@ -190,6 +190,23 @@ fn a_tight_budget_stops_with_a_clear_error() {
 }
 
 #[test]
+fn the_tables_stay_within_the_budget() {
+    let p = builtin("knights", &[("n", 8), ("count", 10)]);
+    let free = count(&p, &Budget { max_bytes: 1 << 30 }).unwrap();
+    let budget = free.stats.peak_bytes; // just enough
+    let c = count(&p, &Budget { max_bytes: budget }).unwrap();
+    assert_eq!((c.count, c.stats.peak_bytes), (free.count, budget));
+    let err = count(
+        &p,
+        &Budget {
+            max_bytes: budget - 1,
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, FrontierError::TooBig { .. }), "{err}");
+}
+
+#[test]
 fn known_small_counts() {
     assert_eq!(dp(&builtin("hertzsprung", &[("n", 8)])), "5242");
     assert_eq!(dp(&builtin("queens", &[("n", 8)])), "92");
