@@ -3,7 +3,7 @@
 //! there are several), then the logic engine's next step from that board.
 
 use super::{CellState, Game};
-use crate::logic::{Board, Mark, Next, Step};
+use crate::logic::{Board, Mark, Next, Step, path};
 
 /// What a hint says about the player's board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,9 @@ pub enum Hint {
     },
     /// The pieces are a solution.
     Solved,
-    /// No step: logic runs out here, or the puzzle has no solution. Why.
+    /// No step: logic runs out here (on a puzzle with several solutions,
+    /// the sentence of [`path::not_unique`]), or the puzzle has no
+    /// solution. Why.
     Stuck(String),
 }
 
@@ -64,10 +66,23 @@ impl Game {
             Next::Step(step) => Hint::Step(step),
             Next::Solved => Hint::Solved,
             Next::Contradiction(why) => Hint::Stuck(format!("{why}: this board has no solution")),
-            Next::OutOfLogic => Hint::Stuck(
-                "logic runs out here: no technique decides another cell, so a guess is needed"
+            Next::OutOfLogic => Hint::Stuck(match self.solutions() {
+                [a, b] => {
+                    let mut differ: Vec<usize> = a
+                        .iter()
+                        .filter(|c| !b.contains(c))
+                        .chain(b.iter().filter(|c| !a.contains(c)))
+                        .copied()
+                        .collect();
+                    differ.sort_unstable();
+                    format!(
+                        "{}: logic cannot choose between them",
+                        path::not_unique(&self.problem, &differ)
+                    )
+                }
+                _ => "logic runs out here: no technique decides another cell, so a guess is needed"
                     .into(),
-            ),
+            }),
         }
     }
 

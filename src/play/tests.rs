@@ -200,3 +200,25 @@ fn a_generated_puzzle_played_to_its_solution_is_solved() {
 mod hint;
 mod sbn;
 mod share;
+
+#[test]
+fn where_logic_runs_out_on_several_solutions_the_hint_says_not_unique() {
+    // eight 4×2 blocks: logic finds nothing from the start
+    let blocks = "AAAABBBB/AAAABBBB/CCCCDDDD/CCCCDDDD/EEEEFFFF/EEEEFFFF/GGGGHHHH/GGGGHHHH";
+    let game = Game::from_picture("region-queens", 1, blocks).unwrap();
+    match game.hint() {
+        Hint::Stuck(why) => {
+            assert!(
+                why.starts_with("not unique: at least 2 solutions; they differ at "),
+                "{why}"
+            );
+            assert!(why.ends_with("logic cannot choose between them"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // a unique puzzle where logic runs out still says so plainly
+    let (game, _) = generated("star-battle", 1, 8, 7);
+    if let Hint::Stuck(why) = game.hint() {
+        assert!(!why.contains("not unique"), "{why}");
+    }
+}
