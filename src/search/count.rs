@@ -170,7 +170,7 @@ pub fn forewarn(plan: &Plan, options: &CountOptions) -> Option<String> {
     let bits = frontier::estimate(&plan.problem);
     let cells = plan.problem.cells();
     if bits.exp2() * cells as f64 <= TRY_ABOVE
-        || frontier::finishes_within(&plan.problem, TRIAL_WORK)
+        || frontier::finishes_within(&plan.problem, &options.budget, TRIAL_WORK)
     {
         return None;
     }

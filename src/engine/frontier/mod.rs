@@ -117,18 +117,11 @@ pub fn count(problem: &Problem, budget: &Budget) -> Result<Counted, FrontierErro
     count_until(problem, budget, None)
 }
 
-/// Whether the DP counts `problem` taking at most `work` states through a
-/// cell, summed over the cells: a trial run, cut off there (at most about
-/// `work` hash-table insertions).
-pub fn finishes_within(problem: &Problem, work: u64) -> bool {
-    run(
-        problem,
-        Some(problem.piece.count),
-        &Budget::default(),
-        None,
-        Some(work),
-    )
-    .is_ok()
+/// Whether the DP counts `problem` within `budget` taking at most `work`
+/// states through a cell, summed over the cells: a trial run, cut off there
+/// (at most about `work` hash-table insertions).
+pub fn finishes_within(problem: &Problem, budget: &Budget, work: u64) -> bool {
+    run(problem, Some(problem.piece.count), budget, None, Some(work)).is_ok()
 }
 
 /// [`count`], ended with [`FrontierError::Interrupted`] once `stop` is set.
