@@ -155,7 +155,7 @@ const TRIAL_WORK: u64 = 2_000_000;
 
 /// A word to say before a whole count that may take long although no
 /// estimate refuses it: the row-frontier DP, when its state bound times the
-/// board's cells is over [`TRY_ABOVE`] and a trial run of [`TRIAL_WORK`]
+/// board's cells is over 3·10⁹ and a trial run of about a tenth of a second
 /// does not finish it. The DP's time follows the states it really holds,
 /// which only the run finds out, and its memory budget caps them, so it is
 /// warned about, never refused. `None` for every other count.
