@@ -126,10 +126,11 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let step = match next {
         Next::Step(step) => step,
         stop => {
-            let why = match (&stop, &said) {
+            let why = match (&stop, &several) {
                 (Next::Solved, _) => "solved: every unit holds its pieces".to_string(),
-                (_, Some(said)) => format!(
-                    "no hint: {said}: logic cannot choose between them (`placer check` prints two)"
+                (_, Some(cells)) => format!(
+                    "no hint: {} (`placer check` prints two)",
+                    path::cannot_choose(&problem, cells)
                 ),
                 (Next::Contradiction(why), _) => {
                     format!("no hint: {why}, so this state has no solution")

@@ -80,6 +80,15 @@ pub fn not_unique(problem: &Problem, differ: &[usize]) -> String {
     )
 }
 
+/// Why there is no hint where logic runs out on a puzzle with several
+/// solutions: [`not_unique`], and that logic cannot choose between them.
+pub fn cannot_choose(problem: &Problem, differ: &[usize]) -> String {
+    format!(
+        "{}: logic cannot choose between them",
+        not_unique(problem, differ)
+    )
+}
+
 /// A hint from a puzzle's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
@@ -106,12 +115,18 @@ pub fn hint(problem: &Problem) -> Result<Hint, String> {
 /// The cells that hold a piece in one of two solutions and not in the
 /// other, row-major: where a puzzle with both is not unique.
 pub fn differ(problem: &Problem, a: &Solution, b: &Solution) -> Vec<usize> {
+    let cells =
+        |s: &Solution| -> Vec<usize> { s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect() };
+    differ_cells(&cells(a), &cells(b))
+}
+
+/// [`differ`] of two solutions given as their cells (`row * cols + col`).
+pub fn differ_cells(a: &[usize], b: &[usize]) -> Vec<usize> {
     let mut cells: Vec<usize> = a
-        .cells
         .iter()
-        .filter(|c| !b.cells.contains(c))
-        .chain(b.cells.iter().filter(|c| !a.cells.contains(c)))
-        .map(|&(r, c)| problem.cell(r, c))
+        .filter(|c| !b.contains(c))
+        .chain(b.iter().filter(|c| !a.contains(c)))
+        .copied()
         .collect();
     cells.sort_unstable();
     cells

@@ -25,7 +25,7 @@ pub enum Hint {
     /// The pieces are a solution.
     Solved,
     /// No step: logic runs out here (on a puzzle with several solutions,
-    /// the sentence of [`path::not_unique`]), or the puzzle has no
+    /// the sentence of [`path::cannot_choose`]), or the puzzle has no
     /// solution. Why.
     Stuck(String),
 }
@@ -67,19 +67,7 @@ impl Game {
             Next::Solved => Hint::Solved,
             Next::Contradiction(why) => Hint::Stuck(format!("{why}: this board has no solution")),
             Next::OutOfLogic => Hint::Stuck(match self.solutions() {
-                [a, b] => {
-                    let mut differ: Vec<usize> = a
-                        .iter()
-                        .filter(|c| !b.contains(c))
-                        .chain(b.iter().filter(|c| !a.contains(c)))
-                        .copied()
-                        .collect();
-                    differ.sort_unstable();
-                    format!(
-                        "{}: logic cannot choose between them",
-                        path::not_unique(&self.problem, &differ)
-                    )
-                }
+                [a, b] => path::cannot_choose(&self.problem, &path::differ_cells(a, b)),
                 _ => "logic runs out here: no technique decides another cell, so a guess is needed"
                     .into(),
             }),
