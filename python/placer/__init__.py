@@ -282,12 +282,16 @@ def _array(matrix: Any, skips: List[float], row_labels: Any, col_labels: Any) ->
 
     rows, cols = int(shape[0]), int(shape[1])
     labels = (row_labels, col_labels)
+    # Bytes at the array's own width (a widening cast would make numpy write
+    # one more temporary copy of the whole array first).
     if dtype.kind == "f" and dtype.itemsize <= 8:
-        data = numpy.ascontiguousarray(matrix, dtype="<f8").tobytes()
-        return Select.from_floats(rows, cols, data, skips, *labels)
+        code = "<f4" if dtype.itemsize <= 4 else "<f8"
+        data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
+        return Select.from_floats(rows, cols, data, code[1:], skips, *labels)
     if dtype.kind in "ib" or (dtype.kind == "u" and dtype.itemsize < 8):
-        data = numpy.ascontiguousarray(matrix, dtype="<i8").tobytes()
-        return Select.from_ints(rows, cols, data, skips, *labels)
+        code = ("<u" if dtype.kind in "ub" else "<i") + str(dtype.itemsize)
+        data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
+        return Select.from_ints(rows, cols, data, code[1:], skips, *labels)
     return None  # uint64, longdouble, objects: cell by cell, as Python numbers
 
 

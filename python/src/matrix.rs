@@ -107,25 +107,31 @@ impl Select {
         Ok(Select::of(b.finish(rows, cols), &skip, labels))
     }
 
-    /// A matrix of `rows × cols` little-endian `f64`s, row-major (a numpy
-    /// float array's bytes): kept as floats, no Python object per cell and no
-    /// text per cell until one is needed (``best()`` needs none).
+    /// A matrix of `rows × cols` little-endian floats of numpy type `dtype`
+    /// (`"f4"` or `"f8"`), row-major (a numpy float array's bytes, read at
+    /// their own width: no widened copy in numpy): kept as `f64`s, no Python
+    /// object per cell and no text per cell until one is needed (``best()``
+    /// needs none).
     #[staticmethod]
-    #[pyo3(signature = (rows, cols, data, skip, row_labels=None, col_labels=None))]
+    #[pyo3(signature = (rows, cols, data, dtype, skip, row_labels=None, col_labels=None))]
     fn from_floats(
         rows: usize,
         cols: usize,
         data: &[u8],
+        dtype: &str,
         skip: Vec<f64>,
         row_labels: Option<Vec<String>>,
         col_labels: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        check_shape(rows, cols, data.len() / 8)?;
+        let width = width(dtype, &["f4", "f8"])?;
+        check_shape(rows, cols, data.len() / width)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let mut values: Vec<f64> = data
-            .chunks_exact(8)
-            .map(|bytes| f64::from_le_bytes(bytes.try_into().expect("8 bytes")))
-            .collect();
+        let mut values: Vec<f64> = match width {
+            4 => words::<4>(data)
+                .map(|b| f64::from(f32::from_le_bytes(b)))
+                .collect(),
+            _ => words::<8>(data).map(f64::from_le_bytes).collect(),
+        };
         if let Some(at) = values.iter().position(|v| v.is_infinite()) {
             return Err(not_finite(values[at], at / cols, at % cols));
         }
@@ -148,24 +154,44 @@ impl Select {
         }))
     }
 
-    /// A matrix of `rows × cols` little-endian `i64`s, row-major (a numpy
-    /// integer array's bytes), each kept exact.
+    /// A matrix of `rows × cols` little-endian integers of numpy type
+    /// `dtype` (`"i1"`, `"i2"`, `"i4"`, `"i8"`, `"u1"`, `"u2"` or `"u4"`),
+    /// row-major (a numpy integer array's bytes, read at their own width: no
+    /// widened copy in numpy), each kept exact.
     #[staticmethod]
-    #[pyo3(signature = (rows, cols, data, skip, row_labels=None, col_labels=None))]
+    #[pyo3(signature = (rows, cols, data, dtype, skip, row_labels=None, col_labels=None))]
     fn from_ints(
         rows: usize,
         cols: usize,
         data: &[u8],
+        dtype: &str,
         skip: Vec<f64>,
         row_labels: Option<Vec<String>>,
         col_labels: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        check_shape(rows, cols, data.len() / 8)?;
+        let kinds = ["i1", "i2", "i4", "i8", "u1", "u2", "u4"];
+        let width = width(dtype, &kinds)?;
+        check_shape(rows, cols, data.len() / width)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
-        let values: Vec<i64> = data
-            .chunks_exact(8)
-            .map(|bytes| i64::from_le_bytes(bytes.try_into().expect("8 bytes")))
-            .collect();
+        let values: Vec<i64> = match dtype {
+            "i1" => words::<1>(data)
+                .map(|b| i64::from(i8::from_le_bytes(b)))
+                .collect(),
+            "i2" => words::<2>(data)
+                .map(|b| i64::from(i16::from_le_bytes(b)))
+                .collect(),
+            "i4" => words::<4>(data)
+                .map(|b| i64::from(i32::from_le_bytes(b)))
+                .collect(),
+            "u1" => words::<1>(data).map(|b| i64::from(b[0])).collect(),
+            "u2" => words::<2>(data)
+                .map(|b| i64::from(u16::from_le_bytes(b)))
+                .collect(),
+            "u4" => words::<4>(data)
+                .map(|b| i64::from(u32::from_le_bytes(b)))
+                .collect(),
+            _ => words::<8>(data).map(i64::from_le_bytes).collect(),
+        };
         Ok(Select::of(
             Matrix::from_i64s(rows, cols, values),
             &skip,
@@ -357,6 +383,24 @@ impl Select {
 
 /// Checks a matrix's shape: not empty, within the limits of matrix files,
 /// and `cells` cells.
+/// The width in bytes of numpy type `dtype` (`"i4"`: 4), one of `known`.
+fn width(dtype: &str, known: &[&str]) -> PyResult<usize> {
+    match known.contains(&dtype) {
+        true => Ok(dtype[1..].parse().expect("a digit")),
+        false => Err(PyValueError::new_err(format!(
+            "unknown array type `{dtype}`: expected one of {}",
+            known.join(", ")
+        ))),
+    }
+}
+
+/// `data` in little-endian words of `W` bytes (a short tail is left out:
+/// [`check_shape`] has refused it).
+fn words<const W: usize>(data: &[u8]) -> impl Iterator<Item = [u8; W]> + '_ {
+    data.chunks_exact(W)
+        .map(|bytes| bytes.try_into().expect("W bytes"))
+}
+
 fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {
     if rows == 0 || cols == 0 {
         return Err(matrix_error(

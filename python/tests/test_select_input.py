@@ -119,6 +119,32 @@ def test_numpy_arrays_of_every_numeric_dtype():
     assert placer.select(with_nan).count() == 1
 
 
+def test_numpy_arrays_read_at_their_own_width():
+    """Each integer and float width's extremes, byte orders and strided
+    views come out as the same matrix as the values written as a list."""
+    np = pytest.importorskip("numpy")
+    for dtype in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"):
+        info = np.iinfo(dtype)
+        base = np.array([[info.min, info.max, 0], [1, info.min, info.max], [info.max, 2, info.min]], dtype=dtype)
+        for arr in (base, base.astype(base.dtype.newbyteorder(">")), base.T, base[::-1, ::2]):
+            want = placer.select(arr.tolist())
+            for maximize in (False, True):
+                got = placer.select(arr).best(maximize=maximize)
+                assert (got.cells, got.sum, got.values) == (
+                    want.best(maximize=maximize).cells,
+                    want.best(maximize=maximize).sum,
+                    want.best(maximize=maximize).values,
+                ), (dtype, arr.dtype.byteorder, arr.shape)
+            assert placer.select(arr).count() == want.count()
+    for dtype in ("float16", "float32", "float64"):
+        base = np.array([[0.1, -2.5, np.finfo(dtype).max], [3.25, np.nan, 1e-3]], dtype=dtype)
+        for arr in (base, base.astype(base.dtype.newbyteorder(">")), base.T):
+            got = placer.select(arr).best()
+            values = [float(arr[r, c]) for r, c in got.cells]
+            assert got.values == pytest.approx(values), (dtype, arr.shape)
+            assert placer.select(arr).count() == 4  # 3 × 2 minus the 2 through the hole
+
+
 def test_pandas_dataframes():
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame({"Smith, J": [3.5, 1.0], "Lee": [None, 2.0]}, index=["mon", "tue"])
