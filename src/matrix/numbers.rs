@@ -46,6 +46,17 @@ pub(crate) enum Read {
     Big { num: f64, exact: BigDecimal },
 }
 
+/// `10^k` for `k ≤ 18`, the powers an `i64` holds.
+const POW10_I64: [i64; 19] = {
+    let mut p = [1i64; 19];
+    let mut k = 1;
+    while k < 19 {
+        p[k] = p[k - 1] * 10;
+        k += 1;
+    }
+    p
+};
+
 /// `10^k` for `k ≤ 38`.
 fn pow10(k: u32) -> Option<i128> {
     10i128.checked_pow(k)
@@ -61,9 +72,19 @@ pub(crate) fn read(text: &str, comma: bool) -> Result<Read, NumberError> {
 /// [`read`], and whether the text is written as an integer (no decimal
 /// mark, no exponent).
 pub(crate) fn read_written(text: &str, comma: bool) -> Result<(Read, bool), NumberError> {
+    let point = if comma { b',' } else { b'.' };
+    match read_short(text.as_bytes(), point) {
+        Some(short) => Ok(short),
+        None => read_long(text, comma),
+    }
+}
+
+/// [`read_written`] for any text: more than 19 digits, exponents, values
+/// beyond `i128`, and the errors.
+fn read_long(text: &str, comma: bool) -> Result<(Read, bool), NumberError> {
+    let point = if comma { b',' } else { b'.' };
     let not_a_number = || NumberError::NotANumber(quote(text));
     let b = text.as_bytes();
-    let point = if comma { b',' } else { b'.' };
     let mut i = 0;
     let neg = match b.first() {
         Some(b'-') => {
@@ -160,6 +181,62 @@ pub(crate) fn read_written(text: &str, comma: bool) -> Result<(Read, bool), Numb
     }
     let exact = BigDecimal::parse(plain).ok_or_else(|| NumberError::OutOfRange(quote(text)))?;
     Ok((Read::Big { num, exact }, integer))
+}
+
+/// The common case of [`read_written`] in `u64` arithmetic: a sign, at
+/// most 19 digits with at most one decimal mark `point` among them, no
+/// exponent (what spreadsheets and pandas write). `None` for anything else,
+/// which the general reader then reads or refuses.
+fn read_short(b: &[u8], point: u8) -> Option<(Read, bool)> {
+    let (neg, mut i) = match b.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let mut m: u64 = 0;
+    let mut digits = 0;
+    let mut places = None;
+    while i < b.len() {
+        match b[i] {
+            d @ b'0'..=b'9' => {
+                // wraps only past 19 digits, which are refused below
+                m = m.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+                digits += 1;
+                if let Some(p) = &mut places {
+                    *p += 1;
+                }
+            }
+            c if c == point && places.is_none() => places = Some(0),
+            _ => return None,
+        }
+        i += 1;
+    }
+    if digits == 0 || digits > 19 {
+        return None;
+    }
+    let integer = places.is_none();
+    let mut places: i32 = places.unwrap_or(0);
+    if m == 0 {
+        return Some((
+            Read::Exact {
+                mantissa: 0,
+                exp: 0,
+            },
+            integer,
+        ));
+    }
+    while places > 0 && m % 10 == 0 {
+        m /= 10;
+        places -= 1;
+    }
+    let mantissa = if neg { -i128::from(m) } else { i128::from(m) };
+    Some((
+        Read::Exact {
+            mantissa,
+            exp: -places,
+        },
+        integer,
+    ))
 }
 
 impl Numbers {
@@ -259,6 +336,16 @@ impl Numbers {
             self.make_float();
             return self.push(read);
         };
+        // the common case first: an `i64` store at a scale the value fits
+        if let Numbers::Small { scale, values } = self
+            && let Ok(shift) = usize::try_from(i64::from(*scale) + i64::from(exp))
+            && let Some(&p) = POW10_I64.get(shift)
+            && let Some(v) = i64::try_from(mantissa).ok().and_then(|m| m.checked_mul(p))
+            && v != HOLE64
+        {
+            values.push(v);
+            return;
+        }
         // the scale the new value needs, and the store at that scale
         let want = u32::try_from(-i64::from(exp)).unwrap_or(0);
         if want > self.scale() {
@@ -485,6 +572,17 @@ pub(crate) fn decimal_text(v: i128, scale: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The `u64` shortcut reads what the general reader reads.
+        #[test]
+        fn short_reads_as_long(text in r"[+-]?[0-9]{0,21}([.,][0-9]{0,21})?", comma: bool) {
+            if let Some(short) = read_short(text.as_bytes(), if comma { b',' } else { b'.' }) {
+                prop_assert_eq!(Ok(short), read_long(&text, comma));
+            }
+        }
+    }
 
     fn exact(text: &str) -> (i128, i32) {
         match read(text, false).unwrap() {

@@ -186,7 +186,9 @@ impl<'t> Iterator for Records<'t> {
                 continue;
             }
             let fields = match self.sep {
-                Separator::Char(c) if c.is_ascii() => self.quoted(),
+                // a line without quotes (or a lone `\r`, which csv-core
+                // takes for a line break) splits as csv-core would split it
+                Separator::Char(c) if c.is_ascii() && line.contains(['"', '\r']) => self.quoted(),
                 Separator::Char(c) => {
                     self.next_line();
                     split(self.text, start, line, |s| s.split(c).collect())

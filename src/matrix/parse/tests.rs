@@ -347,3 +347,25 @@ fn hints_at_headers_and_labels() {
         "the first row looks like a header: add `--header`"
     );
 }
+
+/// Lines without quotes are split by the delimiter alone; they read as
+/// csv-core reads a quoted line: blanks around cells, empty cells as holes,
+/// a lone `\r` as a line break, the same place in an error.
+#[test]
+fn plain_and_quoted_lines_agree() {
+    let plain = "1, 2 ,,4\n5,6,7,8\r\n";
+    let quoted = "\"1\", \"2\" ,,4\n5,\"6\",7,8\r\n";
+    assert_eq!(
+        Matrix::parse(plain).unwrap(),
+        Matrix::parse(quoted).unwrap()
+    );
+    let cr = Matrix::parse("1,2\r3,4\r").unwrap();
+    assert_eq!((cr.rows, cr.cols), (2, 2));
+    assert_eq!(cr.get(1, 0), Some(3.0));
+    let (a, b) = (
+        Matrix::parse("1,2\n3, x\n"),
+        Matrix::parse("1,2\n3,\"x\"\n"),
+    );
+    assert_eq!(a.unwrap_err().span(), Some(7..8));
+    assert_eq!(b.unwrap_err().span(), Some(7..8));
+}
