@@ -5,6 +5,7 @@
 //! cell that touches all of a block's open cells of the unit is empty.
 
 use super::{Board, Mark, Step, Technique, step};
+use crate::engine::propagate::attacking_all;
 use crate::problem::Family;
 
 /// The first unit (or pair of neighbouring rows or columns) whose 2×2
@@ -225,12 +226,8 @@ pub(super) fn deduce(
         if let [only] = cells[..] {
             place.push(only);
         }
-        // The cells attacking all of them are among the first one's attacks.
-        let Some(&first) = cells.first() else {
-            continue;
-        };
-        exclude.extend(b.attacks(first).iter().copied().filter(|&c| {
-            b.marks[c] == Mark::Open && !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))
+        exclude.extend(attacking_all(b.model(), &cells, |c| {
+            b.marks[c] == Mark::Open
         }));
     }
     if place.is_empty() && exclude.is_empty() {
