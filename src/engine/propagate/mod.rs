@@ -21,7 +21,7 @@ use std::sync::Arc;
 use crate::problem::Problem;
 pub(crate) use band::WIDEST as BAND_WIDEST;
 pub(crate) use common::{GROUP, attacking_all};
-pub(crate) use cover::pairs;
+pub(crate) use cover::{at_least, lines_of};
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;

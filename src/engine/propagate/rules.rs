@@ -156,7 +156,7 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
         }
         let on = unit_lines(m, st, u);
         // The cover has more cliques than `need`: nothing to deduce.
-        if at_least(on) > need {
+        if at_least(st.open[u] as usize, on) > need as usize {
             continue;
         }
         let strip = m.line[u].and_then(|(axis, i)| {
@@ -177,7 +177,7 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
             let on = unit_lines(m, st, u)
                 .zip(unit_lines(m, st, u + 1))
                 .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
-            if at_least(on) > need {
+            if at_least((st.open[u] + st.open[u + 1]) as usize, on) > need as usize {
                 continue;
             }
             let strip = match (m.line[u], m.line[u + 1]) {
