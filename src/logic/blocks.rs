@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::Board;
-use crate::engine::propagate::pairs;
+use crate::engine::propagate::at_least;
 
 /// A cover of an area's open cells by at most `budget` 2×2 blocks, when
 /// one is found quickly: each block with the area's cells it claims.
@@ -108,8 +108,8 @@ fn cover(
     false
 }
 
-/// A lower bound on the blocks covering `rows`: a block holds at most four
-/// cells, and two neighbouring rows (columns).
+/// A lower bound on the blocks covering `rows`: the search's capacity
+/// bound ([`at_least`]).
 fn lower_bound(rows: &[u128]) -> usize {
     let cells: u32 = rows.iter().map(|m| m.count_ones()).sum();
     let row_mask = rows
@@ -118,7 +118,5 @@ fn lower_bound(rows: &[u128]) -> usize {
         .filter(|(_, m)| **m != 0)
         .fold(0u128, |acc, (i, _)| acc | 1 << i);
     let cols = rows.iter().fold(0u128, |acc, m| acc | m);
-    (cells.div_ceil(4) as usize)
-        .max(pairs(row_mask) as usize)
-        .max(pairs(cols) as usize)
+    at_least(cells as usize, Some((row_mask, cols)))
 }

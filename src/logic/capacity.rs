@@ -5,6 +5,7 @@
 //! cell that touches all of a block's open cells of the unit is empty.
 
 use super::{Board, Mark, Step, Technique, step};
+use crate::engine::propagate::{attacking_all, lines_of};
 use crate::problem::Family;
 
 /// The first unit (or pair of neighbouring rows or columns) whose 2×2
@@ -180,29 +181,11 @@ pub(super) fn cover(
     false
 }
 
-/// A lower bound on the blocks that cover `cells`: a block holds at most
-/// four cells, and spans two neighbouring rows and two neighbouring columns,
-/// so it takes at least half of each run of neighbouring rows (columns)
-/// holding cells, rounded up.
-pub(super) fn at_least(b: &Board, cells: &[usize]) -> usize {
-    let (rows, cols): (Vec<usize>, Vec<usize>) = cells.iter().map(|&c| b.problem.coords(c)).unzip();
-    cells.len().div_ceil(4).max(pairs(rows)).max(pairs(cols))
-}
-
-/// The fewest pairs of neighbouring lines that hold every one of `lines`.
-pub(super) fn pairs(mut lines: Vec<usize>) -> usize {
-    lines.sort_unstable();
-    lines.dedup();
-    let mut n = 0;
-    let mut run = 0usize;
-    for (i, &l) in lines.iter().enumerate() {
-        if i > 0 && lines[i - 1] + 1 != l {
-            n += run.div_ceil(2);
-            run = 0;
-        }
-        run += 1;
-    }
-    n + run.div_ceil(2)
+/// A lower bound on the blocks that cover `cells`: the search's capacity
+/// bound ([`crate::engine::propagate::at_least`]).
+fn at_least(b: &Board, cells: &[usize]) -> usize {
+    let lines = lines_of(cells.iter().map(|&c| b.problem.coords(c)));
+    crate::engine::propagate::at_least(cells.len(), lines)
 }
 
 /// The area's open cells in a block: the block holds exactly one of its pieces there.
@@ -225,12 +208,8 @@ pub(super) fn deduce(
         if let [only] = cells[..] {
             place.push(only);
         }
-        // The cells attacking all of them are among the first one's attacks.
-        let Some(&first) = cells.first() else {
-            continue;
-        };
-        exclude.extend(b.attacks(first).iter().copied().filter(|&c| {
-            b.marks[c] == Mark::Open && !cells.contains(&c) && cells.iter().all(|&o| b.attack(c, o))
+        exclude.extend(attacking_all(b.model(), &cells, |c| {
+            b.marks[c] == Mark::Open
         }));
     }
     if place.is_empty() && exclude.is_empty() {

@@ -2,6 +2,7 @@
 //! unit, and pairs and triples.
 
 use super::{Board, Mark, Step, Technique, step};
+use crate::engine::propagate::{GROUP, attacking_all};
 
 /// A piece empties the open cells it attacks and, when its units are full,
 /// their open cells. One piece per step, the lowest cell first.
@@ -73,22 +74,16 @@ pub fn last_cells(b: &Board) -> Option<Step> {
     })
 }
 
-/// Most open cells a unit may have for [`pairs_triples`].
-const MAX_GROUP: usize = 3;
-
 /// A unit that still needs a piece among two or three open cells: any cell
-/// that attacks all of them would leave the unit without room, so it is empty.
+/// that attacks all of them would leave the unit without room, so it is
+/// empty (common attacks, the search's rule: [`attacking_all`]).
 pub fn pairs_triples(b: &Board) -> Option<Step> {
     (0..b.units.len()).find_map(|u| {
         let open = b.open(u);
-        if b.need(u) < 1 || open.len() > MAX_GROUP {
+        if b.need(u) < 1 || open.len() > GROUP {
             return None;
         }
-        let exclude: Vec<usize> = b
-            .cells_marked(Mark::Open)
-            .into_iter()
-            .filter(|&c| !open.contains(&c) && open.iter().all(|&o| b.attack(c, o)))
-            .collect();
+        let exclude: Vec<usize> = attacking_all(b.model(), &open, |c| b.marks[c] == Mark::Open).collect();
         if exclude.is_empty() {
             return None;
         }

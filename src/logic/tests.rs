@@ -105,11 +105,3 @@ fn a_band_of_five_rows_inside_five_regions_empties_their_other_cells() {
     assert_eq!(s.technique, Technique::KConfined);
     assert_eq!(s.exclude, vec![p.cell(5, 0)]);
 }
-
-#[test]
-fn the_block_bound_is_the_fewest_pairs_of_neighbouring_lines() {
-    assert_eq!(capacity::pairs(vec![]), 0);
-    assert_eq!(capacity::pairs(vec![4]), 1);
-    assert_eq!(capacity::pairs(vec![0, 1, 2, 5]), 3);
-    assert_eq!(capacity::pairs(vec![3, 2, 2, 1, 0]), 2);
-}

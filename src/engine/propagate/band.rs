@@ -189,7 +189,7 @@ impl Band {
                 (r | 1 << i, c | 1 << j)
             })
         });
-        if super::cover::at_least(on) > need {
+        if super::cover::at_least(open as usize, on) > need as usize {
             return Ok(false);
         }
         tight(m, st, need, on, sc)

@@ -131,12 +131,28 @@ fn take(m: &Model, tl: usize, inside: &mut [bool], clear: bool) -> Clique {
     held
 }
 
-/// A lower bound on the cliques of any cover of `cells`: a clique spans at
-/// most two neighbouring rows and two neighbouring columns, so the cover
-/// needs at least as many cliques as pairs of neighbouring lines it takes to
-/// hold the rows (columns) of the cells. 0 when `lines` is unknown.
-pub(crate) fn at_least(lines: Lines) -> u32 {
-    lines.map_or(0, |(rows, cols)| pairs(rows).max(pairs(cols)))
+/// A lower bound on the cliques of any cover of `open` cells on `lines`
+/// (2×2 blocks, clipped at the board's edge or not, and lone cells): a
+/// clique holds at most four cells and spans at most two neighbouring rows
+/// and two neighbouring columns, so the cover needs at least as many
+/// cliques as pairs of neighbouring lines it takes to hold the rows
+/// (columns) of the cells. The capacity bound of the search's rules and of
+/// the hint engine's 2×2 covers (`logic::capacity`, `logic::blocks`).
+pub(crate) fn at_least(open: usize, lines: Lines) -> usize {
+    let pairs = lines.map_or(0, |(rows, cols)| pairs(rows).max(pairs(cols)));
+    open.div_ceil(4).max(pairs as usize)
+}
+
+/// The [`Lines`] of the cells at `(row, column)` positions `at`: `None`
+/// when one lies beyond the 128th row or column.
+pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
+    at.into_iter()
+        .try_fold((0u128, 0u128), |(rows, cols), (r, c)| {
+            Some((
+                rows | 1u128.checked_shl(r as u32)?,
+                cols | 1u128.checked_shl(c as u32)?,
+            ))
+        })
 }
 
 /// The fewest pairs of neighbouring lines that hold every line of `lines`:
@@ -169,6 +185,8 @@ mod tests {
 
     #[test]
     fn pairs_by_runs_match_pairs_one_by_one() {
+        assert_eq!(pairs(0b10_0111), 3);
+        assert_eq!(pairs(0b1111), 2);
         let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
         for lines in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 0b1011_0111] {
             assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");

@@ -6,6 +6,7 @@
 //! Its state is plain vectors, so any board size works.
 
 mod band;
+mod common;
 mod confine;
 mod cover;
 mod model;
@@ -19,7 +20,8 @@ use std::sync::Arc;
 
 use crate::problem::Problem;
 pub(crate) use band::WIDEST as BAND_WIDEST;
-pub(crate) use cover::pairs;
+pub(crate) use common::{GROUP, attacking_all};
+pub(crate) use cover::{at_least, lines_of};
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use rules::Rules;

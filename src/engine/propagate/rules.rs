@@ -5,6 +5,7 @@
 //! conflict.
 
 use super::band::bands;
+use super::common::{GROUP, common_attacks, empty_common};
 use super::confine::confinement;
 use super::cover::{Clique, Lines, at_least, cover};
 use super::model::{Axis, Kind, Model};
@@ -51,7 +52,7 @@ impl Rules {
     fn common(self) -> u32 {
         match self {
             Rules::All | Rules::Probe | Rules::Hints => COMMON_OPEN,
-            Rules::NoCapacity => 3,
+            Rules::NoCapacity => GROUP as u32,
             Rules::Confined => 0,
         }
     }
@@ -80,47 +81,6 @@ fn fresh(st: &mut State, u: usize) -> bool {
 
 /// Units whose open cells are checked for common attacks, at most this many.
 const COMMON_OPEN: u32 = 6;
-
-/// A unit that still needs a piece among at most `most` open cells: every
-/// cell that attacks all of them stays empty.
-fn common_attacks(m: &Model, st: &mut State, most: u32) -> Step {
-    let mut changed = false;
-    let mut cells = Vec::new();
-    for u in 1..m.units.len() {
-        // Unchanged since last looked at: what it empties is empty already.
-        if std::mem::replace(&mut st.common_seen[u], st.version[u]) == st.version[u] {
-            continue;
-        }
-        if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 {
-            continue;
-        }
-        cells.clear();
-        cells.extend(st.open_cells(m, u));
-        changed |= empty_common(m, st, &cells)?;
-    }
-    Ok(changed)
-}
-
-/// Empties the open cells outside `cells` that attack every one of them.
-fn empty_common(m: &Model, st: &mut State, cells: &[usize]) -> Step {
-    let Some((&first, rest)) = cells.split_first() else {
-        return Ok(false);
-    };
-    let mut changed = false;
-    for &a in &m.attacks[first] {
-        let a = a as usize;
-        if st.cells[a] == Cell::Open
-            && !cells.contains(&a)
-            && rest
-                .iter()
-                .all(|&c| m.attacks[c].binary_search(&(a as u32)).is_ok())
-        {
-            st.set(m, a, Cell::Empty)?;
-            changed = true;
-        }
-    }
-    Ok(changed)
-}
 
 /// Buffers the capacity rule reuses from call to call.
 #[derive(Debug, Clone, Default)]
@@ -196,7 +156,7 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
         }
         let on = unit_lines(m, st, u);
         // The cover has more cliques than `need`: nothing to deduce.
-        if at_least(on) > need {
+        if at_least(st.open[u] as usize, on) > need as usize {
             continue;
         }
         let strip = m.line[u].and_then(|(axis, i)| {
@@ -217,7 +177,7 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
             let on = unit_lines(m, st, u)
                 .zip(unit_lines(m, st, u + 1))
                 .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
-            if at_least(on) > need {
+            if at_least((st.open[u] + st.open[u + 1]) as usize, on) > need as usize {
                 continue;
             }
             let strip = match (m.line[u], m.line[u + 1]) {

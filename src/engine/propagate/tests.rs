@@ -419,3 +419,70 @@ fn refuted_cells_are_in_no_solution() {
     }
     assert!(named > 0);
 }
+
+/// Common attacks, written once for both: on states of generated puzzles
+/// that their solution completes (neighbours of every piece emptied), the
+/// hint engine's pairs and triples, repeated while they find a step, empty
+/// exactly the cells the search's rule empties on the same state with the
+/// same bound on a unit's open cells.
+#[test]
+fn search_and_hints_agree_on_common_attacks() {
+    use super::common::{GROUP, common_attacks};
+    use super::state::{Cell, State};
+    use crate::logic::{Board, Mark, Technique};
+    use rand::{Rng, SeedableRng};
+    let spec = RuleSpec::resolve("star-battle").unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
+    let (mut states, mut emptied) = (0, 0);
+    for (k, size, seed) in [(1, 8, 1), (1, 9, 2), (2, 10, 3), (2, 11, 4), (3, 14, 5)] {
+        let set = [("k".to_string(), k)];
+        let puzzle = crate::generate::generate(&spec, &set, size, seed, 1).unwrap();
+        let p = &puzzle.problem;
+        let m = Model::new(p);
+        let solution: Vec<usize> = (puzzle.solution.cells.iter())
+            .map(|&(r, c)| p.cell(r, c))
+            .collect();
+        for _ in 0..30 {
+            let mut b = Board::new(p).unwrap();
+            let (fill, clear) = (rng.random_range(0.0..0.5), rng.random_range(0.0..0.9));
+            for c in 0..p.cells() {
+                let piece = solution.contains(&c);
+                if piece && rng.random_bool(fill) {
+                    b.marks[c] = Mark::Piece;
+                } else if !piece && rng.random_bool(clear) {
+                    b.marks[c] = Mark::Empty;
+                }
+            }
+            while let Some(s) = b.try_technique(Technique::Neighbours) {
+                b.apply(&s);
+            }
+            let mut st = State::new(&m);
+            for (c, &mark) in b.marks.iter().enumerate() {
+                match mark {
+                    Mark::Piece => st.set(&m, c, Cell::Piece).unwrap(),
+                    Mark::Empty => st.set(&m, c, Cell::Empty).unwrap(),
+                    Mark::Open => {}
+                }
+            }
+            let before = b.cells_marked(Mark::Open);
+            while common_attacks(&m, &mut st, GROUP as u32).unwrap() {}
+            while let Some(s) = b.try_technique(Technique::PairsTriples) {
+                b.apply(&s);
+            }
+            let by_search: Vec<usize> = (before.iter().copied())
+                .filter(|&c| st.cells[c] == Cell::Empty)
+                .collect();
+            let by_hints: Vec<usize> = (before.iter().copied())
+                .filter(|&c| b.marks[c] == Mark::Empty)
+                .collect();
+            assert_eq!(by_search, by_hints);
+            assert!(by_search.iter().all(|c| !solution.contains(c)));
+            states += 1;
+            emptied += by_search.len();
+        }
+    }
+    assert!(
+        emptied > states,
+        "{emptied} cells emptied in {states} states"
+    );
+}
