@@ -9,7 +9,7 @@ use super::args::MethodArgs;
 use crate::engine::frontier::{self, Budget, FrontierError};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::{Counted, SearchError};
+use crate::search::{Counted, Progress, SearchError};
 
 /// The budget the flags set.
 pub(super) fn budget(args: &MethodArgs) -> Budget {
@@ -20,9 +20,17 @@ pub(super) fn budget(args: &MethodArgs) -> Budget {
 /// A count refused for its estimate, with the flag that runs it anyway;
 /// other errors as they are.
 pub(super) fn refused(e: SearchError) -> anyhow::Error {
-    match e {
-        SearchError::TooLong(_) => anyhow::anyhow!("{e}; pass --no-estimate to count anyway"),
-        e => e.into(),
+    match e.is_too_long() {
+        true => anyhow::anyhow!("{e}; pass --no-estimate to count anyway"),
+        false => e.into(),
+    }
+}
+
+/// Says the row-frontier DP's forecast, when the count tells it (a count
+/// watched with no bar).
+pub(super) fn note_forecast(p: &Progress) {
+    if let Progress::Forecast(f) = p {
+        super::stderr_line(format_args!("note: {f}"));
     }
 }
 
