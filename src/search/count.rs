@@ -372,3 +372,44 @@ impl Plan {
 /// rounds over the split: measured in docs/PERFORMANCE.md, a 26×26 board
 /// gains, a 129×129 one loses ten times.
 const ROUNDS_CELLS: usize = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forecast(seconds: f64, peak_bytes: f64) -> Forecast {
+        Forecast {
+            work: 1e9,
+            peak_states: 1e6,
+            peak_bytes,
+            seconds,
+            swept: 30,
+            cells: 900,
+            budget: 1 << 30,
+        }
+    }
+
+    /// The policy on forecasts, their time given: refused only beyond a
+    /// day at half the time, said when it may take over a minute or
+    /// outgrow the budget, else quiet.
+    #[test]
+    fn forecasts_are_refused_said_or_kept_quiet() {
+        let day = REFUSE_BEYOND;
+        let refused = judge(forecast(2.5 * day, 1e6)).unwrap_err();
+        assert!(refused.is_too_long());
+        assert!(
+            refused
+                .to_string()
+                .starts_with("this count by the row-frontier DP would take at least about 3 days (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 977 KiB of state tables)"),
+            "{refused}"
+        );
+        assert!(judge(forecast(1.5 * day, 1e6)).unwrap().is_some());
+        assert!(judge(forecast(10.0, 1e6)).unwrap().is_some());
+        assert_eq!(judge(forecast(1.0, 1e6)).unwrap(), None);
+        let over = judge(forecast(1.0, 2e9)).unwrap().unwrap();
+        assert_eq!(
+            over.to_string(),
+            "the row-frontier DP may take from about 1 second to about 25 seconds (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 1.9 GiB of state tables, more than the memory budget of 1.0 GiB), so it would stop there: raise --max-memory or count with --method search; Ctrl-C stops it"
+        );
+    }
+}
