@@ -240,7 +240,7 @@ fn formats_a_count_would_ignore_are_refused() {
 
 /// `tests/fixtures/long/`: counts by the row-frontier DP that its trial
 /// run's forecast refuses or warns about, each `NAME.args` (the words after
-/// `placer`, run with `--no-progress`) beside the stderr it gives
+/// `placer`) beside the stderr it gives
 /// (`NAME.stderr`, where `[..]` stands for the time, which rests on the
 /// machine's clock) and exit code 2.
 #[test]
@@ -260,7 +260,6 @@ fn long_dp_counts_say_their_forecast() {
         let want = std::fs::read_to_string(format!("{dir}{name}.stderr")).unwrap();
         let out = placer()
             .args(args.split_whitespace())
-            .arg("--no-progress")
             .timeout(std::time::Duration::from_secs(120))
             .output()
             .unwrap();

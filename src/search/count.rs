@@ -183,10 +183,11 @@ const WARN_BEYOND: f64 = 60.0;
 /// warned about instead.
 const ERRS_LONG: f64 = 2.0;
 
-/// What a trial run of the DP says of the whole count: `None` when the
-/// options ask for no estimate, when the state bound says it is quick, and
-/// when the trial finishes it (and in the browser, which has no clock).
-fn forecast(plan: &Plan, options: &CountOptions) -> Option<Forecast> {
+/// What a trial run of the DP says of the whole count (of `target` pieces,
+/// or with `None` of every number at once): `None` when the options ask for
+/// no estimate, when the state bound says it is quick, and when the trial
+/// finishes it (and in the browser, which has no clock).
+fn forecast(plan: &Plan, target: Option<usize>, options: &CountOptions) -> Option<Forecast> {
     if !options.estimate || cfg!(target_family = "wasm") {
         return None;
     }
@@ -195,7 +196,7 @@ fn forecast(plan: &Plan, options: &CountOptions) -> Option<Forecast> {
         return None;
     }
     let started = std::time::Instant::now();
-    let trial = frontier::trial(&plan.problem, &options.budget, TRIAL_WORK);
+    let trial = frontier::trial(&plan.problem, target, &options.budget, TRIAL_WORK);
     let seconds = started.elapsed().as_secs_f64();
     trial.forecast(seconds / trial.work.max(1) as f64, &options.budget)
 }
@@ -207,6 +208,25 @@ fn judge(forecast: Forecast) -> Result<Option<Forecast>, SearchError> {
         return Err(SearchError::SweepTooLong(forecast));
     }
     Ok((forecast.longest() > WARN_BEYOND || forecast.over_budget()).then_some(forecast))
+}
+
+/// The placements of `plan` for every number of pieces at once, by one run
+/// of the row-frontier DP ([`frontier::polynomial`], `placer table`'s rows
+/// of a varying piece count), under `options.budget`: refused, or its
+/// forecast told to `watch` first, as [`count`] does for one count.
+pub fn polynomial(
+    plan: &Plan,
+    options: &CountOptions,
+    mut watch: impl FnMut(&Progress),
+) -> Result<Vec<BigUint>, SearchError> {
+    if let Some(said) = forecast(plan, None, options)
+        .map(judge)
+        .transpose()?
+        .flatten()
+    {
+        watch(&Progress::Forecast(said));
+    }
+    Ok(frontier::polynomial(&plan.problem, &options.budget)?.0)
 }
 
 /// Whether the row-frontier DP counted.
@@ -270,7 +290,12 @@ impl Plan {
                 fell_back: None,
             });
         }
-        if let Some(said) = forecast(self, options).map(judge).transpose()?.flatten() {
+        let target = Some(self.problem.piece.count);
+        if let Some(said) = forecast(self, target, options)
+            .map(judge)
+            .transpose()?
+            .flatten()
+        {
             watch(&Progress::Forecast(said));
         }
         let mut cells = |s: &Sweeping| watch(&Progress::Cells(*s));

@@ -20,7 +20,7 @@ mod split;
 use std::ops::ControlFlow;
 
 pub use crate::plan::Engine;
-pub use count::{CountOptions, Counted, Progress, count};
+pub use count::{CountOptions, Counted, Progress, count, polynomial};
 pub use error::SearchError;
 pub use estimate::{Estimate, REFUSE_BEYOND, estimate, human_time};
 pub use longrun::{Journal, Parts};

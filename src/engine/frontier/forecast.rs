@@ -75,10 +75,10 @@ impl Forecast {
 
 /// Runs the DP on `problem` until it has taken `work` states through a
 /// cell (each part of the board in turn, up to `work` each), keeping the
-/// states it held before each cell.
-pub fn trial(problem: &Problem, budget: &Budget, work: u64) -> Trial {
+/// states it held before each cell: the count of `target` pieces, or with
+/// `None` every count at once ([`polynomial`](super::polynomial)).
+pub fn trial(problem: &Problem, target: Option<usize>, budget: &Budget, work: u64) -> Trial {
     let rules = Rules::of(problem);
-    let target = problem.piece.count;
     let models = if rules.starved {
         Vec::new()
     } else {
@@ -91,7 +91,7 @@ pub fn trial(problem: &Problem, budget: &Budget, work: u64) -> Trial {
     };
     for (_, model) in &models {
         let limits = Limits {
-            target: Some(target),
+            target,
             other_room: total_room - model.room,
             max_bytes: budget.max_bytes,
             stop: None,
@@ -122,14 +122,19 @@ pub fn trial(problem: &Problem, budget: &Budget, work: u64) -> Trial {
 }
 
 /// log2 of the shape after each cell: the bound there times the piece
-/// counts a state may have then.
-fn shape(model: &Model, target: usize, other_room: usize) -> Vec<f64> {
+/// counts a state may have then (for `target` pieces, or any number).
+fn shape(model: &Model, target: Option<usize>, other_room: usize) -> Vec<f64> {
     model
         .steps
         .iter()
         .map(|s| {
-            let low = target.saturating_sub(s.room_after + other_room);
-            let high = s.room_before.min(target.saturating_sub(s.forced_after));
+            let (low, high) = match target {
+                Some(t) => (
+                    t.saturating_sub(s.room_after + other_room),
+                    s.room_before.min(t.saturating_sub(s.forced_after)),
+                ),
+                None => (0, s.room_before),
+            };
             s.bound + ((high.saturating_sub(low) + 1) as f64).log2()
         })
         .collect()
@@ -319,7 +324,7 @@ mod tests {
         let peak = (0..n).map(after).max().unwrap();
         assert_eq!(real(&p), (work, peak));
         let budget = Budget { max_bytes: 1 << 20 };
-        let trial = trial(&p, &budget, 20);
+        let trial = trial(&p, Some(k), &budget, 20);
         assert!(!trial.finished());
         let f = trial.forecast(1e-3, &budget).unwrap();
         assert_eq!((f.work, f.peak_states), (work, peak as f64));
@@ -330,7 +335,7 @@ mod tests {
         assert!(trial.forecast(1e-3, &tiny).unwrap().over_budget());
         // a trial that finishes forecasts nothing
         assert_eq!(
-            super::trial(&p, &budget, 1 << 20).forecast(1.0, &budget),
+            super::trial(&p, Some(k), &budget, 1 << 20).forecast(1.0, &budget),
             None
         );
     }
@@ -341,7 +346,9 @@ mod tests {
     fn kings_are_forecast_within_a_few_times() {
         let p = problem("kings", &[("n", 12)]);
         let budget = Budget::default();
-        let f = trial(&p, &budget, 20_000).forecast(1.0, &budget).unwrap();
+        let f = trial(&p, Some(12), &budget, 20_000)
+            .forecast(1.0, &budget)
+            .unwrap();
         let (work, peak) = real(&p);
         assert!(f.swept < f.cells / 3, "{f:?}");
         assert!((0.3..=1.2).contains(&(f.work / work)), "{f:?} {work}");
@@ -379,7 +386,7 @@ mod tests {
             let spec = crate::RuleSpec::resolve(rules).unwrap();
             let problem = crate::Problem::bind(&spec, &bindings).unwrap();
             let started = Instant::now();
-            let trial = trial(&problem, &budget, 2_000_000);
+            let trial = trial(&problem, Some(problem.piece.count), &budget, 2_000_000);
             let rate = started.elapsed().as_secs_f64() / trial.work.max(1) as f64;
             let Some(f) = trial.forecast(rate, &budget) else {
                 println!("{line}: the trial finishes");
