@@ -111,7 +111,7 @@ def test_a_long_dp_count_is_forewarned():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         forecast = (
-            r"^the row-frontier DP may take from about .+ to about .+ \(forecast from a trial run"
+            r"^the row-frontier DP may take from about .+ to about .+ or more \(forecast from a trial run"
             r" over 30 of these 900 cells: at least about 2\^19\.8 states at the peak,"
             r" 66\.0 MiB of state tables\); Ctrl-C stops it$"
         )

@@ -434,7 +434,7 @@ mod tests {
         let over = judge(forecast(1.0, 2e9)).unwrap().unwrap();
         assert_eq!(
             over.to_string(),
-            "the row-frontier DP may take from about 1 second to about 25 seconds (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 1.9 GiB of state tables, more than the memory budget of 1.0 GiB), so it would stop there: raise --max-memory or count with --method search; Ctrl-C stops it"
+            "the row-frontier DP may take from about 1 second to about 25 seconds or more (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 1.9 GiB of state tables, more than the memory budget of 1.0 GiB), so it would stop there: raise --max-memory or count with --method search; Ctrl-C stops it"
         );
     }
 }
