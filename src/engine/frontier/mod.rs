@@ -38,7 +38,7 @@ use crate::plan::Method;
 use crate::problem::Problem;
 pub use choice::{AUTO_BITS, Choice, choose};
 use constraint::Rules;
-pub use forecast::{Forecast, Trial, trial};
+pub use forecast::{ERRS_SHORT, Forecast, Trial, trial};
 use model::Model;
 use order::Lanes;
 use sweep::{Limits, Number, Stop, Swept, Watch};
