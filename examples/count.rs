@@ -4,6 +4,7 @@
 //!
 //! Run: `cargo run --release --example count`
 
+use placer::search::Progress;
 use placer::{Bindings, CountOptions, Problem, RuleSpec};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -29,7 +30,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             total.count, classes.count
         );
     }
-    // Progress: the count calls back as its parts finish.
+    // Progress: the count calls back as its parts finish (or, by the
+    // row-frontier DP, before each cell).
     let bindings = Bindings {
         set: vec![("n".into(), 13)],
         ..Bindings::default()
@@ -38,8 +40,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut reports = 0;
     let counted = placer::count(&plan, &CountOptions::default(), |p| {
         reports += 1;
-        if p.done == p.of {
-            println!("n = 13: all {} parts done", p.of);
+        if let Progress::Parts(p) = p {
+            if p.done == p.of {
+                println!("n = 13: all {} parts done", p.of);
+            }
         }
     })?;
     println!(

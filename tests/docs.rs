@@ -83,7 +83,7 @@ fn cases(file: &str, text: &str) -> (Vec<Case>, usize) {
 }
 
 /// Whether `line` matches `pattern`, where `[..]` matches any text.
-fn line_matches(pattern: &str, line: &str) -> bool {
+pub(crate) fn line_matches(pattern: &str, line: &str) -> bool {
     // Trailing spaces are invisible in markdown: they never count.
     let (pattern, line) = (pattern.trim_end(), line.trim_end());
     let parts: Vec<&str> = pattern.split("[..]").collect();

@@ -117,10 +117,13 @@ def count(
 
     A whole count whose estimate is beyond a day (``count("queens", n=70)``)
     raises :class:`TooLargeError` at once, with the estimate;
-    ``estimate=False`` counts anyway. A count by the row-frontier DP whose
-    state bound says it may take hours (``count("kings", n=30)``) is
-    forewarned with a :class:`PlacerWarning` before it starts (with
-    ``estimate=False``, not).
+    ``estimate=False`` counts anyway. A count by the row-frontier DP gets its
+    estimate from a trial run of about a tenth of a second: beyond a day it
+    raises :class:`TooLargeError` the same way; when it may take more than a
+    minute (``count("kings", n=30)``) or more memory than the DP's budget, a
+    :class:`PlacerWarning` says so with the forecast before the count goes
+    on (a warnings filter set to ``"error"`` stops it there). With
+    ``estimate=False``, neither.
 
     >>> count("queens", n=10)
     724

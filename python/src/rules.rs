@@ -70,12 +70,9 @@ fn threads(requested: Option<usize>) -> PyResult<usize> {
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
 fn count_plan(py: Python<'_>, plan: Arc<Plan>, ask: Ask) -> PyResult<BigUint> {
     let stop = Stop::new();
-    if let Some(word) = placer::search::forewarn(&plan, &run::options(ask, &stop)) {
-        let class = py.import("placer._errors")?.getattr("PlacerWarning")?;
-        PyErr::warn(py, &class, &std::ffi::CString::new(word)?, 2)?;
-    }
     let flag = stop.clone();
-    let counted = run::interruptible(py, stop, move || run::count(&plan, ask, &flag))??;
+    let counted =
+        run::interruptible_warning(py, stop, move |warn| run::count(&plan, ask, &flag, &warn))??;
     counted.ok_or_else(|| errors::internal("the count stopped without an interrupt"))
 }
 

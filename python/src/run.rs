@@ -9,7 +9,7 @@ use std::time::Duration;
 use num_bigint::BigUint;
 use pyo3::prelude::*;
 
-use placer::search::{SearchError, Stop};
+use placer::search::{Progress, SearchError, Stop};
 use placer::{Budget, Method};
 use placer::{CountOptions, Plan};
 
@@ -28,11 +28,24 @@ pub fn interruptible<T: Send + 'static>(
     stop: Stop,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<T> {
+    interruptible_warning(py, stop, |_| work())
+}
+
+/// [`interruptible`], where `work` may send warnings: each is given to
+/// Python's `warnings` as a `PlacerWarning` on the calling thread as it
+/// comes (within 50 ms); one that raises (a filter set to `error`) stops the
+/// work as Ctrl-C does.
+pub fn interruptible_warning<T: Send + 'static>(
+    py: Python<'_>,
+    stop: Stop,
+    work: impl FnOnce(mpsc::Sender<String>) -> T + Send + 'static,
+) -> PyResult<T> {
     let (tx, rx) = mpsc::channel();
+    let (warn_tx, warn_rx) = mpsc::channel();
     std::thread::Builder::new()
         .name("placer-worker".into())
         .spawn(move || {
-            let _ = tx.send(catch_unwind(AssertUnwindSafe(work)));
+            let _ = tx.send(catch_unwind(AssertUnwindSafe(|| work(warn_tx))));
         })
         .map_err(|e| errors::internal(format!("cannot start a thread: {e}")))?;
     let rx = std::sync::Mutex::new(rx);
@@ -41,6 +54,12 @@ pub fn interruptible<T: Send + 'static>(
             Ok(rx) => rx.recv_timeout(POLL),
             Err(_) => Err(RecvTimeoutError::Disconnected),
         });
+        while let Ok(text) = warn_rx.try_recv() {
+            if let Err(e) = warn(py, &text) {
+                stop.set();
+                return Err(e);
+            }
+        }
         match received {
             Ok(Ok(value)) => return Ok(value),
             Ok(Err(panic)) => return Err(errors::internal(panic_text(&panic))),
@@ -55,6 +74,12 @@ pub fn interruptible<T: Send + 'static>(
             }
         }
     }
+}
+
+/// Gives `text` to Python's `warnings` as a `PlacerWarning`.
+fn warn(py: Python<'_>, text: &str) -> PyResult<()> {
+    let class = py.import("placer._errors")?.getattr("PlacerWarning")?;
+    PyErr::warn(py, &class, &std::ffi::CString::new(text)?, 2)
 }
 
 /// The message of a caught panic.
@@ -81,13 +106,24 @@ pub struct Ask {
 
 /// Counts the plan's solutions as `placer solve --count` does, through the
 /// library's one count ([`placer::count`] with `Method::Auto`), which checks
-/// `stop` as it goes. `None` when stopped.
-pub fn count(plan: &Plan, ask: Ask, stop: &Stop) -> PyResult<Option<BigUint>> {
+/// `stop` as it goes; the row-frontier DP's forecast, when the count says
+/// it, goes to `warnings`. `None` when stopped.
+pub fn count(
+    plan: &Plan,
+    ask: Ask,
+    stop: &Stop,
+    warnings: &mpsc::Sender<String>,
+) -> PyResult<Option<BigUint>> {
     let options = options(ask, stop);
-    match placer::count(plan, &options, |_| {}) {
+    let forecast = |p: &Progress| {
+        if let Progress::Forecast(f) = p {
+            let _ = warnings.send(f.to_string());
+        }
+    };
+    match placer::count(plan, &options, forecast) {
         Ok(counted) => Ok(Some(counted.count)),
         Err(SearchError::Interrupted) => Ok(None),
-        Err(e @ SearchError::TooLong(_)) => Err(errors::too_large(format!(
+        Err(e) if e.is_too_long() => Err(errors::too_large(format!(
             "{e}; pass estimate=False to count anyway"
         ))),
         Err(e) => Err(errors::too_large(e)),

@@ -9,7 +9,7 @@ use super::args::MethodArgs;
 use crate::engine::frontier::{self, Budget, FrontierError};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::{Counted, SearchError};
+use crate::search::{self, CountOptions, Counted, Progress, SearchError};
 
 /// The budget the flags set.
 pub(super) fn budget(args: &MethodArgs) -> Budget {
@@ -20,9 +20,17 @@ pub(super) fn budget(args: &MethodArgs) -> Budget {
 /// A count refused for its estimate, with the flag that runs it anyway;
 /// other errors as they are.
 pub(super) fn refused(e: SearchError) -> anyhow::Error {
-    match e {
-        SearchError::TooLong(_) => anyhow::anyhow!("{e}; pass --no-estimate to count anyway"),
-        e => e.into(),
+    match e.is_too_long() {
+        true => anyhow::anyhow!("{e}; pass --no-estimate to count anyway"),
+        false => e.into(),
+    }
+}
+
+/// Says the row-frontier DP's forecast, when the count tells it (a count
+/// watched with no bar).
+pub(super) fn note_forecast(p: &Progress) {
+    if let Progress::Forecast(f) = p {
+        super::stderr_line(format_args!("note: {f}"));
     }
 }
 
@@ -34,7 +42,8 @@ pub(super) fn note_fell_back(fell_back: Option<&FrontierError>) {
 }
 
 /// For `placer table`: when `vary` changes nothing but `piece.count`, every
-/// row comes from one DP run. Returns the counts by number of pieces.
+/// row comes from one DP run, forecast, refused or said as a count is.
+/// Returns the counts by number of pieces.
 pub(super) fn polynomial(
     first: &Plan,
     second: Option<&Problem>,
@@ -45,10 +54,15 @@ pub(super) fn polynomial(
     if !same_but_count || !frontier::choose(&first.problem, args.method, permutation).frontier {
         return Ok(None);
     }
-    match frontier::polynomial(&first.problem, &budget(args)) {
-        Ok((by_pieces, _)) => Ok(Some(by_pieces)),
-        Err(FrontierError::TooBig { .. }) => Ok(None),
-        Err(e) => Err(e.into()),
+    let options = CountOptions {
+        budget: budget(args),
+        estimate: !args.no_estimate,
+        ..CountOptions::default()
+    };
+    match search::polynomial(first, &options, note_forecast) {
+        Ok(by_pieces) => Ok(Some(by_pieces)),
+        Err(SearchError::Frontier(FrontierError::TooBig { .. })) => Ok(None),
+        Err(e) => Err(refused(e)),
     }
 }
 

@@ -162,9 +162,6 @@ fn count(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
         journal,
         ..run.count_options()
     };
-    if let Some(word) = search::forewarn(plan, &options) {
-        say!("note: {word}");
-    }
     let started = Instant::now();
     let counted = if options.limit.is_some() {
         let bar = progress::spinner(run.progress, "counting");

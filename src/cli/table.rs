@@ -89,7 +89,8 @@ fn row(
                 budget: count::budget(&args.method),
                 ..options.clone()
             };
-            let counted = search::count(plan, &all, |_| {}).map_err(count::refused)?;
+            let counted =
+                search::count(plan, &all, count::note_forecast).map_err(count::refused)?;
             count::note_fell_back(counted.fell_back.as_ref());
             exact(counted.count)?
         }

@@ -158,7 +158,12 @@ fn a_checkpoint_resumes_to_the_plain_count() {
         ..options
     };
     let mut seen = Vec::new();
-    let counted = count(&plan, &options, |p| seen.push(p.done)).unwrap();
+    let counted = count(&plan, &options, |p| {
+        if let super::Progress::Parts(p) = p {
+            seen.push(p.done);
+        }
+    })
+    .unwrap();
     assert_eq!(counted.count, want.into());
     assert_eq!(counted.part.unwrap().count, want.to_string());
     // One thread and no stop flag: progress after every part, in order.

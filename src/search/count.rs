@@ -10,11 +10,11 @@ use num_bigint::BigUint;
 
 use super::checkpoint::Part;
 use super::estimate::{REFUSE_BEYOND, estimate};
-use super::longrun::{self, Journal, Progress};
+use super::longrun::{self, Journal, Parts};
 use super::run::{Stop, run};
 use super::split::{Prefix, Split};
 use super::{SearchError, Tally};
-use crate::engine::frontier::{self, Budget, FrontierError};
+use crate::engine::frontier::{self, Budget, Forecast, FrontierError, Sweeping};
 use crate::plan::{Engine, Method, Plan};
 
 /// How to count.
@@ -38,9 +38,11 @@ pub struct CountOptions {
     pub stop: Option<Stop>,
     /// A shard and a checkpoint, for a whole count (no limit) by the search.
     pub journal: Option<Journal>,
-    /// Estimate a whole count by the search before it starts and refuse it
-    /// ([`SearchError::TooLong`]) when the estimate is beyond
-    /// [`REFUSE_BEYOND`] (a day); on by default, off to count anyway.
+    /// Estimate a whole count before it starts (the search's from random
+    /// paths, the DP's from a trial run) and refuse it
+    /// ([`SearchError::TooLong`], [`SearchError::SweepTooLong`]) when the
+    /// estimate is beyond [`REFUSE_BEYOND`] (a day); on by default, off to
+    /// count anyway.
     pub estimate: bool,
 }
 
@@ -80,15 +82,33 @@ pub struct Counted {
     pub part: Option<Part>,
 }
 
+/// What a count's watcher hears.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Progress {
+    /// The search: parts finished.
+    Parts(Parts),
+    /// Before the row-frontier DP starts, when its trial run forecasts that
+    /// it may take more than a minute or more memory than the budget: what
+    /// to say first (its `Display`).
+    Forecast(Forecast),
+    /// The DP: cells swept and states held, before each cell.
+    Cells(Sweeping),
+}
+
 /// Counts the solutions of `plan` (or its classes, with `options.unique`):
 /// the library's one entry for a count. 0 at once when a group cannot be
 /// met; the row-frontier DP when `options.method` lets it and it fits; else
 /// the plan's search — up to `options.limit`, or every part of the split,
-/// on `options.threads` threads, with `watch` told how many parts are done,
-/// `options.stop` honoured and the journal kept when `options.journal` asks.
-/// A whole count by the search whose [`estimate`](super::estimate()) is
-/// beyond a day is refused at once ([`SearchError::TooLong`]) unless
-/// `options.estimate` is off.
+/// on `options.threads` threads, with `watch` told how many parts are done
+/// (or cells, by the DP), `options.stop` honoured and the journal kept when
+/// `options.journal` asks.
+/// Unless `options.estimate` is off, a whole count whose estimate is beyond
+/// a day is refused at once: by the search, from its
+/// [`estimate`](super::estimate()) ([`SearchError::TooLong`]); by the DP,
+/// from a trial run's [`Forecast`] ([`SearchError::SweepTooLong`]), which
+/// `watch` hears first ([`Progress::Forecast`]) when the count is long but
+/// not refused.
 ///
 /// ```
 /// use placer::{CountOptions, Problem, RuleSpec};
@@ -119,7 +139,7 @@ pub fn count(
             part: None,
         });
     }
-    let (reason, fell_back) = match plan.count_by_frontier(options)? {
+    let (reason, fell_back) = match plan.count_by_frontier(options, &mut watch)? {
         ByFrontier::Counted(counted) => return Ok(*counted),
         ByFrontier::Search { reason, fell_back } => (reason, fell_back),
     };
@@ -127,7 +147,7 @@ pub fn count(
         Some(_) => (plan.search_count(options)?, None),
         None => {
             plan.refuse_too_long(options)?;
-            longrun::count(plan, options, &mut watch)?
+            longrun::count(plan, options, &mut |p| watch(&Progress::Parts(*p)))?
         }
     };
     Ok(Counted {
@@ -153,30 +173,60 @@ const TRY_ABOVE: f64 = 3e9;
 /// a second (kings n = 22, which takes 53 s, needs about 10⁸).
 const TRIAL_WORK: u64 = 2_000_000;
 
-/// A word to say before a whole count that may take long although no
-/// estimate refuses it: the row-frontier DP, when its state bound times the
-/// board's cells is over 3·10⁹ and a trial run of about a tenth of a second
-/// does not finish it. The DP's time follows the states it really holds,
-/// which only the run finds out, and its memory budget caps them, so it is
-/// warned about, never refused. `None` for every other count.
-pub fn forewarn(plan: &Plan, options: &CountOptions) -> Option<String> {
-    if !options.estimate {
-        return None;
-    }
-    let choice = plan.frontier_choice(options).ok()??;
-    if !choice.frontier {
+/// Seconds beyond which a forecast is said before the DP starts, when the
+/// longest it may take ([`Forecast::longest`]) is beyond them.
+const WARN_BEYOND: f64 = 60.0;
+
+/// How far a forecast may err long: none of docs/PERFORMANCE.md's did by
+/// more than 3 %, and the DP is refused only when its forecast over this is
+/// beyond [`REFUSE_BEYOND`], so that a count that might finish in a day is
+/// warned about instead.
+const ERRS_LONG: f64 = 2.0;
+
+/// What a trial run of the DP says of the whole count (of `target` pieces,
+/// or with `None` of every number at once): `None` when the options ask for
+/// no estimate, when the state bound says it is quick, and when the trial
+/// finishes it (and in the browser, which has no clock).
+fn forecast(plan: &Plan, target: Option<usize>, options: &CountOptions) -> Option<Forecast> {
+    if !options.estimate || cfg!(target_family = "wasm") {
         return None;
     }
     let bits = frontier::estimate(&plan.problem);
-    let cells = plan.problem.cells();
-    if bits.exp2() * cells as f64 <= TRY_ABOVE
-        || frontier::finishes_within(&plan.problem, &options.budget, TRIAL_WORK)
-    {
+    if bits.exp2() * plan.problem.cells() as f64 <= TRY_ABOVE {
         return None;
     }
-    Some(format!(
-        "the row-frontier DP may hold up to 2^{bits:.1} states between lanes on these {cells} cells, which can take from minutes to hours (kings n = 22, 2^22 states on 484 cells, takes about a minute); Ctrl-C stops it"
-    ))
+    let started = std::time::Instant::now();
+    let trial = frontier::trial(&plan.problem, target, &options.budget, TRIAL_WORK);
+    let seconds = started.elapsed().as_secs_f64();
+    trial.forecast(seconds / trial.work.max(1) as f64, &options.budget)
+}
+
+/// The DP's count refused when its forecast is beyond a day even if it
+/// errs long by [`ERRS_LONG`]; else the forecast, when it is worth saying.
+fn judge(forecast: Forecast) -> Result<Option<Forecast>, SearchError> {
+    if forecast.seconds / ERRS_LONG > REFUSE_BEYOND {
+        return Err(SearchError::SweepTooLong(forecast));
+    }
+    Ok((forecast.longest() > WARN_BEYOND || forecast.over_budget()).then_some(forecast))
+}
+
+/// The placements of `plan` for every number of pieces at once, by one run
+/// of the row-frontier DP ([`frontier::polynomial`], `placer table`'s rows
+/// of a varying piece count), under `options.budget`: refused, or its
+/// forecast told to `watch` first, as [`count`] does for one count.
+pub fn polynomial(
+    plan: &Plan,
+    options: &CountOptions,
+    mut watch: impl FnMut(&Progress),
+) -> Result<Vec<BigUint>, SearchError> {
+    if let Some(said) = forecast(plan, None, options)
+        .map(judge)
+        .transpose()?
+        .flatten()
+    {
+        watch(&Progress::Forecast(said));
+    }
+    Ok(frontier::polynomial(&plan.problem, &options.budget)?.0)
 }
 
 /// Whether the row-frontier DP counted.
@@ -221,8 +271,13 @@ impl Plan {
         }
     }
 
-    /// The DP's count if `options` choose it, else why not.
-    fn count_by_frontier(&self, options: &CountOptions) -> Result<ByFrontier, SearchError> {
+    /// The DP's count if `options` choose it, else why not; `watch` hears
+    /// its forecast, if worth saying, and the cells swept.
+    fn count_by_frontier(
+        &self,
+        options: &CountOptions,
+        watch: &mut impl FnMut(&Progress),
+    ) -> Result<ByFrontier, SearchError> {
         let Some(choice) = self.frontier_choice(options)? else {
             return Ok(ByFrontier::Search {
                 reason: None,
@@ -235,7 +290,17 @@ impl Plan {
                 fell_back: None,
             });
         }
-        match frontier::count_until(&self.problem, &options.budget, options.stop.as_ref()) {
+        let target = Some(self.problem.piece.count);
+        if let Some(said) = forecast(self, target, options)
+            .map(judge)
+            .transpose()?
+            .flatten()
+        {
+            watch(&Progress::Forecast(said));
+        }
+        let mut cells = |s: &Sweeping| watch(&Progress::Cells(*s));
+        let stop = options.stop.as_ref();
+        match frontier::count_until(&self.problem, &options.budget, stop, &mut cells) {
             Ok(counted) => Ok(ByFrontier::Counted(Box::new(Counted {
                 count: counted.count,
                 nodes: 0,
@@ -332,3 +397,44 @@ impl Plan {
 /// rounds over the split: measured in docs/PERFORMANCE.md, a 26×26 board
 /// gains, a 129×129 one loses ten times.
 const ROUNDS_CELLS: usize = 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forecast(seconds: f64, peak_bytes: f64) -> Forecast {
+        Forecast {
+            work: 1e9,
+            peak_states: 1e6,
+            peak_bytes,
+            seconds,
+            swept: 30,
+            cells: 900,
+            budget: 1 << 30,
+        }
+    }
+
+    /// The policy on forecasts, their time given: refused only beyond a
+    /// day at half the time, said when it may take over a minute or
+    /// outgrow the budget, else quiet.
+    #[test]
+    fn forecasts_are_refused_said_or_kept_quiet() {
+        let day = REFUSE_BEYOND;
+        let refused = judge(forecast(2.5 * day, 1e6)).unwrap_err();
+        assert!(refused.is_too_long());
+        assert!(
+            refused
+                .to_string()
+                .starts_with("this count by the row-frontier DP would take at least about 3 days (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 977 KiB of state tables)"),
+            "{refused}"
+        );
+        assert!(judge(forecast(1.5 * day, 1e6)).unwrap().is_some());
+        assert!(judge(forecast(10.0, 1e6)).unwrap().is_some());
+        assert_eq!(judge(forecast(1.0, 1e6)).unwrap(), None);
+        let over = judge(forecast(1.0, 2e9)).unwrap().unwrap();
+        assert_eq!(
+            over.to_string(),
+            "the row-frontier DP may take from about 1 second to about 25 seconds or more (forecast from a trial run over 30 of these 900 cells: at least about 2^19.9 states at the peak, 1.9 GiB of state tables, more than the memory budget of 1.0 GiB), so it would stop there: raise --max-memory or count with --method search; Ctrl-C stops it"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 //! stage, for plain counts, shards, checkpoints and merges alike.
 
 use super::estimate::Estimate;
-use crate::engine::frontier::FrontierError;
+use crate::engine::frontier::{Forecast, FrontierError};
 
 /// Why a count failed.
 #[derive(Debug, thiserror::Error)]
@@ -44,6 +44,14 @@ pub enum SearchError {
         .0.paths
     )]
     TooLong(Estimate),
+    /// A count by the row-frontier DP would take far longer than anyone
+    /// waits: the [`Forecast`] of its trial run is beyond a day.
+    #[error(
+        "this count by the row-frontier DP would take at least about {} ({})",
+        .0.time(),
+        .0.grounds()
+    )]
+    SweepTooLong(Forecast),
     /// A sum outgrew 128 bits.
     #[error("the count overflows 128 bits")]
     Overflow,
@@ -60,4 +68,15 @@ pub enum SearchError {
     /// run, damaged, of another format, incomplete. The message says which.
     #[error("{0}")]
     Refused(String),
+}
+
+impl SearchError {
+    /// Whether the count was refused for its estimate ([`TooLong`] or
+    /// [`SweepTooLong`]): the caller may count anyway with the estimate off.
+    ///
+    /// [`TooLong`]: SearchError::TooLong
+    /// [`SweepTooLong`]: SearchError::SweepTooLong
+    pub fn is_too_long(&self) -> bool {
+        matches!(self, SearchError::TooLong(_) | SearchError::SweepTooLong(_))
+    }
 }

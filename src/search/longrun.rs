@@ -32,9 +32,9 @@ pub struct Journal {
     pub shard: Option<Shard>,
 }
 
-/// How far a whole count has come.
+/// How far a whole count by the search has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
+pub struct Parts {
     /// Parts of this run (of its shard) finished, resumed ones included.
     pub done: usize,
     /// Parts of this run.
@@ -115,9 +115,9 @@ impl Work {
         Ok(())
     }
 
-    fn progress(&self, of: usize, resumed: usize) -> Progress {
+    fn progress(&self, of: usize, resumed: usize) -> Parts {
         let st = self.state();
-        Progress {
+        Parts {
             done: st.done.len(),
             of,
             resumed,
@@ -134,7 +134,7 @@ impl Work {
 pub(crate) fn count(
     plan: &Plan,
     options: &CountOptions,
-    watch: &mut dyn FnMut(&Progress),
+    watch: &mut dyn FnMut(&Parts),
 ) -> Result<(Tally, Option<Part>), SearchError> {
     let split = Split::new(plan);
     let shard = options.journal.as_ref().and_then(|j| j.shard);

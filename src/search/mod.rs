@@ -20,10 +20,10 @@ mod split;
 use std::ops::ControlFlow;
 
 pub use crate::plan::Engine;
-pub use count::{CountOptions, Counted, count, forewarn};
+pub use count::{CountOptions, Counted, Progress, count, polynomial};
 pub use error::SearchError;
 pub use estimate::{Estimate, REFUSE_BEYOND, estimate, human_time};
-pub use longrun::{Journal, Progress};
+pub use longrun::{Journal, Parts};
 pub use run::Stop;
 pub use shard::Shard;
 pub use split::Subproblem;

@@ -22,6 +22,7 @@
 
 mod choice;
 mod constraint;
+mod forecast;
 mod key;
 mod model;
 mod order;
@@ -37,9 +38,10 @@ use crate::plan::Method;
 use crate::problem::Problem;
 pub use choice::{AUTO_BITS, Choice, choose};
 use constraint::Rules;
+pub use forecast::{ERRS_SHORT, Forecast, Trial, trial};
 use model::Model;
 use order::Lanes;
-use sweep::{Limits, Number, Stop, Swept};
+use sweep::{Limits, Number, Stop, Swept, Watch};
 
 /// How much memory the DP may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,24 +116,31 @@ pub struct Stats {
 
 /// Counts the placements of `problem` (its `piece.count` pieces).
 pub fn count(problem: &Problem, budget: &Budget) -> Result<Counted, FrontierError> {
-    count_until(problem, budget, None)
+    count_until(problem, budget, None, &mut |_| {})
 }
 
-/// Whether the DP counts `problem` within `budget` taking at most `work`
-/// states through a cell, summed over the cells: a trial run, cut off there
-/// (at most about `work` hash-table insertions).
-pub fn finishes_within(problem: &Problem, budget: &Budget, work: u64) -> bool {
-    run(problem, Some(problem.piece.count), budget, None, Some(work)).is_ok()
+/// Where a count by the DP is, told before each cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sweeping {
+    /// Cells swept, over every part (a part swept again with big integers
+    /// starts over).
+    pub done: usize,
+    /// Cells to sweep.
+    pub of: usize,
+    /// States held now.
+    pub states: usize,
 }
 
-/// [`count`], ended with [`FrontierError::Interrupted`] once `stop` is set.
+/// [`count`], ended with [`FrontierError::Interrupted`] once `stop` is set,
+/// `watch` told of each cell.
 pub(crate) fn count_until(
     problem: &Problem,
     budget: &Budget,
     stop: Option<&crate::search::Stop>,
+    watch: &mut dyn FnMut(&Sweeping),
 ) -> Result<Counted, FrontierError> {
     let target = problem.piece.count;
-    let (mut by_pieces, stats) = run(problem, Some(target), budget, stop, None)?;
+    let (mut by_pieces, stats) = run(problem, Some(target), budget, stop, watch)?;
     let count = if target < by_pieces.len() {
         std::mem::take(&mut by_pieces[target])
     } else {
@@ -147,7 +156,7 @@ pub fn polynomial(
     problem: &Problem,
     budget: &Budget,
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
-    let (mut by_pieces, stats) = run(problem, None, budget, None, None)?;
+    let (mut by_pieces, stats) = run(problem, None, budget, None, &mut |_| {})?;
     by_pieces.resize(problem.cells() + 1, BigUint::default());
     Ok((by_pieces, stats))
 }
@@ -183,23 +192,30 @@ fn best_model(rules: &Rules, part: &[usize]) -> (Lanes, Model) {
         .expect("four kinds of lanes")
 }
 
+/// The best model of each independent part of `rules`.
+fn models(rules: &Rules) -> Vec<(Lanes, Model)> {
+    order::parts(rules)
+        .iter()
+        .map(|part| best_model(rules, part))
+        .collect()
+}
+
 fn run(
     problem: &Problem,
     target: Option<usize>,
     budget: &Budget,
     stop: Option<&crate::search::Stop>,
-    max_work: Option<u64>,
+    watch: &mut dyn FnMut(&Sweeping),
 ) -> Result<(Vec<BigUint>, Stats), FrontierError> {
     let rules = Rules::of(problem);
     let mut stats = Stats::default();
     if rules.starved {
         return Ok((Vec::new(), stats));
     }
-    let models: Vec<(Lanes, Model)> = order::parts(&rules)
-        .iter()
-        .map(|part| best_model(&rules, part))
-        .collect();
+    let models = models(&rules);
     let total_room: usize = models.iter().map(|(_, m)| m.room).sum();
+    let of = models.iter().map(|(_, m)| m.steps.len()).sum();
+    let mut before = 0;
     let mut product = vec![BigUint::from(1u8)];
     for (lanes, model) in &models {
         if model.words * 64 > MAX_BITS {
@@ -213,35 +229,51 @@ fn run(
             other_room: total_room - model.room,
             max_bytes: budget.max_bytes,
             stop: stop.cloned(),
-            max_work,
         };
-        let swept = sweep_any(model, &limits, &mut stats).map_err(|stop| match stop {
+        let mut at = |cell, states| {
+            watch(&Sweeping {
+                done: before + cell,
+                of,
+                states,
+            });
+            std::ops::ControlFlow::Continue(())
+        };
+        let swept = sweep_any(model, &limits, &mut stats, &mut at).map_err(|stop| match stop {
             Stop::Memory { states } => FrontierError::TooBig {
                 states,
                 budget: budget.max_bytes,
             },
-            Stop::Interrupted | Stop::Work => FrontierError::Interrupted,
-            Stop::Overflow => unreachable!("big integers do not overflow"),
+            Stop::Interrupted => FrontierError::Interrupted,
+            Stop::Overflow | Stop::Cut => {
+                unreachable!("big integers do not overflow, nor is a count cut")
+            }
         })?;
+        before += model.steps.len();
         product = convolve(&product, &swept, target);
     }
     Ok((product, stats))
 }
 
-/// Runs one part with `u128` counts, again with big integers if they overflow.
-fn sweep_any(model: &Model, limits: &Limits, stats: &mut Stats) -> Result<Vec<BigUint>, Stop> {
+/// Runs one part with `u128` counts, again with big integers if they
+/// overflow, `watch` told of each cell.
+fn sweep_any(
+    model: &Model,
+    limits: &Limits,
+    stats: &mut Stats,
+    watch: Watch,
+) -> Result<Vec<BigUint>, Stop> {
     let note = |stats: &mut Stats, states: usize, bytes: usize| {
         stats.peak_states = stats.peak_states.max(states);
         stats.peak_bytes = stats.peak_bytes.max(bytes);
     };
-    match by_width::<u128>(model, limits) {
+    match by_width::<u128>(model, limits, watch) {
         Ok(s) => {
             note(stats, s.peak_states, s.peak_bytes);
             Ok(s.by_pieces.iter().map(Number::to_big).collect())
         }
         Err(Stop::Overflow) => {
             stats.big = true;
-            let s = by_width::<BigUint>(model, limits)?;
+            let s = by_width::<BigUint>(model, limits, watch)?;
             note(stats, s.peak_states, s.peak_bytes);
             Ok(s.by_pieces)
         }
@@ -250,8 +282,8 @@ fn sweep_any(model: &Model, limits: &Limits, stats: &mut Stats) -> Result<Vec<Bi
 }
 
 /// The sweep with the narrowest key that holds the model's state.
-fn by_width<N: Number>(model: &Model, limits: &Limits) -> Result<Swept<N>, Stop> {
-    crate::plan::by_width!(model.words, W => sweep::run::<W, N>(model, limits))
+fn by_width<N: Number>(model: &Model, limits: &Limits, watch: Watch) -> Result<Swept<N>, Stop> {
+    crate::plan::by_width!(model.words, W => sweep::run::<W, N>(model, limits, watch))
 }
 
 /// The product of two polynomials in the number of pieces, cut at `target`.

@@ -40,6 +40,13 @@ pub(super) struct Step {
     pub runs: Option<Runs>,
     /// Most pieces the cells after this one can still take.
     pub room_after: usize,
+    /// Most pieces this cell and the ones before it can take.
+    pub room_before: usize,
+    /// log2 of the bound on the states between lanes, at this cell: the
+    /// bounds at the ends of its lane and the one before (0 before the
+    /// first), joined in a straight line — the shape a trial run's states
+    /// are carried along ([`forecast`](super::forecast)).
+    pub bound: f64,
     /// Given pieces after this cell.
     pub forced_after: usize,
 }
@@ -149,6 +156,7 @@ impl Model {
         let no_leaps = order.iter().all(|&c| rules.leaps[c].is_empty());
         let lane_at = lane_of(lanes);
         let mut estimate: f64 = 0.0;
+        let mut lane_bits = Vec::with_capacity(lane_ends.len());
         for (lane, &end) in lane_ends.iter().enumerate() {
             let open: Vec<usize> = inst
                 .iter()
@@ -183,12 +191,14 @@ impl Model {
                 }
             }
             estimate = estimate.max(bits);
+            lane_bits.push(bits);
             steps[end].classes = classes
                 .into_iter()
                 .filter(|c| c.len() > 1)
                 .map(|c| c.iter().filter_map(|&i| count[i]).collect())
                 .collect();
         }
+        fill_bound(&mut steps, &lane_ends, &lane_bits);
         let room = fill_room(rules, &inst, &mut steps);
         Model {
             steps,
@@ -294,48 +304,73 @@ fn classes_bits(rules: &Rules, classes: &[Vec<usize>]) -> f64 {
         .sum()
 }
 
-/// Fills `room_after` and `forced_after` for every step: per constrained
-/// family, the sum over its instances of the smaller of the bound and the
-/// cells left (cells in no instance count one each), the least over the
-/// families and the plain number of cells left. Returns the room of the
-/// whole sweep.
+/// Fills `bound` for every step: from the bound after the lane before
+/// (0 before the first) to the one after its own, in a straight line in
+/// log2 (the first lane of kings reads 2^1, 2^2, … as its leaps open).
+fn fill_bound(steps: &mut [Step], lane_ends: &[usize], lane_bits: &[f64]) {
+    let (mut start, mut before) = (0, 0.0);
+    for (&end, &bits) in lane_ends.iter().zip(lane_bits) {
+        let len = (end + 1 - start) as f64;
+        for (i, step) in steps[start..=end].iter_mut().enumerate() {
+            step.bound = before + (bits - before) * (i + 1) as f64 / len;
+        }
+        (start, before) = (end + 1, bits);
+    }
+}
+
+/// Fills `room_after`, `room_before` and `forced_after` for every step.
+/// Returns the room of the whole sweep.
 fn fill_room(rules: &Rules, inst: &[usize], steps: &mut [Step]) -> usize {
-    let mut left = vec![0usize; rules.instances.len()];
-    let mut per_family = vec![0usize; rules.families];
-    let mut cells_left = 0;
+    let cells: Vec<usize> = steps.iter().map(|s| s.cell).collect();
+    let n = cells.len();
+    let after = rooms(rules, inst, cells.iter().rev().copied());
+    let before = rooms(rules, inst, cells.iter().copied());
     let mut forced_left = 0;
+    for (p, step) in steps.iter_mut().enumerate().rev() {
+        step.room_after = after[n - 1 - p];
+        step.room_before = before[p + 1];
+        step.forced_after = forced_left;
+        forced_left += usize::from(rules.forced[step.cell]);
+    }
+    after[n]
+}
+
+/// The most pieces the first `i` of `cells` can take, for every `i`: per
+/// constrained family, the sum over its instances of the smaller of the
+/// bound and the cells taken (cells in no instance count one each), the
+/// least over the families and the plain number of cells.
+fn rooms(rules: &Rules, inst: &[usize], cells: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut taken = vec![0usize; rules.instances.len()];
+    let mut per_family = vec![0usize; rules.families];
     let families_here: Vec<usize> = {
         let mut f: Vec<usize> = inst.iter().map(|&i| rules.instances[i].family).collect();
         f.sort_unstable();
         f.dedup();
         f
     };
-    let room = |per_family: &[usize], cells_left: usize| {
+    let room = |per_family: &[usize], cells: usize| {
         families_here
             .iter()
             .map(|&f| per_family[f])
-            .fold(cells_left, usize::min)
+            .fold(cells, usize::min)
     };
-    for step in steps.iter_mut().rev() {
-        step.room_after = room(&per_family, cells_left);
-        step.forced_after = forced_left;
-        let c = step.cell;
-        cells_left += 1;
-        forced_left += usize::from(rules.forced[c]);
+    let mut out = vec![0];
+    for (i, c) in cells.enumerate() {
         let mut counted = vec![false; rules.families];
-        for &i in &rules.of_cell[c] {
-            let f = rules.instances[i].family;
+        for &j in &rules.of_cell[c] {
+            let f = rules.instances[j].family;
             counted[f] = true;
-            if left[i] < rules.instances[i].max {
+            if taken[j] < rules.instances[j].max {
                 per_family[f] += 1;
             }
-            left[i] += 1;
+            taken[j] += 1;
         }
         for (f, n) in per_family.iter_mut().enumerate() {
             if !counted[f] {
                 *n += 1;
             }
         }
+        out.push(room(&per_family, i + 1));
     }
-    room(&per_family, cells_left)
+    out
 }

@@ -6,6 +6,8 @@
 //! lane, interchangeable groups have their counts sorted, which merges the
 //! states that differ only by which of them is used.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 
@@ -84,8 +86,8 @@ pub(super) enum Stop {
     },
     /// The caller's stop flag was set.
     Interrupted,
-    /// The sweep took more than `Limits::max_work`.
-    Work,
+    /// The sweep's watcher broke off (a trial run's work is done).
+    Cut,
 }
 
 /// What bounds a sweep.
@@ -100,10 +102,11 @@ pub(super) struct Limits {
     /// The caller's stop flag, looked at before each cell and every
     /// [`STOP_EVERY`] states within one.
     pub stop: Option<crate::search::Stop>,
-    /// Most states taken through a cell, summed over the cells (a trial
-    /// run's budget); `None` for no limit.
-    pub max_work: Option<u64>,
 }
+
+/// Told before each cell of a sweep its index in the sweep and the states
+/// held then; `Break` cuts the sweep off ([`Stop::Cut`]).
+pub(super) type Watch<'a> = &'a mut dyn FnMut(usize, usize) -> ControlFlow<()>;
 
 /// A finished sweep.
 #[derive(Debug, Clone)]
@@ -119,10 +122,11 @@ pub(super) struct Swept<N> {
 /// States a sweep takes between looks at the stop flag inside one cell.
 const STOP_EVERY: usize = 1 << 16;
 
-/// Runs the sweep of `model` with keys of `W` words.
+/// Runs the sweep of `model` with keys of `W` words, `watch` told of each cell.
 pub(super) fn run<const W: usize, N: Number>(
     model: &Model,
     limits: &Limits,
+    watch: Watch,
 ) -> Result<Swept<N>, Stop> {
     let mut current: FxHashMap<Key<W>, N> = FxHashMap::default();
     current.insert([0; W], N::one());
@@ -144,14 +148,12 @@ pub(super) fn run<const W: usize, N: Number>(
             .as_ref()
             .is_some_and(crate::search::Stop::is_set)
     };
-    let mut work: u64 = 0;
-    for step in &model.steps {
+    for (at, step) in model.steps.iter().enumerate() {
         if stopped() {
             return Err(Stop::Interrupted);
         }
-        work += current.len() as u64;
-        if limits.max_work.is_some_and(|max| work > max) {
-            return Err(Stop::Work);
+        if watch(at, current.len()).is_break() {
+            return Err(Stop::Cut);
         }
         next.clear();
         room.held = table_bytes::<W, N>(current.capacity());

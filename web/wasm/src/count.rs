@@ -2,8 +2,10 @@
 //! entry (`placer::count` with `Method::Auto`: 0 at once when the rules
 //! cannot be met, the row-frontier DP where the library chooses it, else
 //! the plan's search), on one thread, with progress: `progress(done, total)`
-//! hears of each part of the search. The page cancels by ending the worker.
+//! hears of each part of the search, or each cell of the DP. The page
+//! cancels by ending the worker.
 
+use placer::search::Progress;
 use placer::{Budget, Method};
 use placer::{CountOptions, count as library_count};
 use serde::Serialize;
@@ -46,8 +48,12 @@ pub fn count(
         },
         ..CountOptions::default()
     };
-    let counted = library_count(&plan, &options, |p| progress(p.done, p.of))
-        .map_err(|e| Error::plain(e.to_string()))?;
+    let counted = library_count(&plan, &options, |p| match p {
+        Progress::Parts(p) => progress(p.done, p.of),
+        Progress::Cells(s) => progress(s.done, s.of),
+        _ => {}
+    })
+    .map_err(|e| Error::plain(e.to_string()))?;
     let reason = match (counted.unmeetable, counted.fell_back) {
         (Some(why), _) => Some(why),
         (None, Some(e)) => Some(format!("{e}; counted with the search instead")),
