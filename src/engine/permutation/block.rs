@@ -31,6 +31,9 @@ const PERMS: usize = 120;
 /// Gap classes between neighbouring free columns: 1, 2, 3, 4, and 5 or more.
 const GAPS: usize = ROWS;
 
+/// Entries of the geometry table: the 5⁴ geometries, padded.
+const APART: usize = 1024;
+
 /// A set of permutations of the block's columns, one bit per permutation.
 pub(super) type Set = u128;
 
@@ -45,8 +48,9 @@ pub(super) struct Block {
     /// two; 80 KB.
     avoid: Box<[[Set; 1024]; ROWS]>,
     /// `apart[g]`: permutations with no two pieces on a diagonal, for the
-    /// gap geometry `g` (base-[`GAPS`] digits, gap − 1, capped).
-    apart: Vec<Set>,
+    /// gap geometry `g` (base-[`GAPS`] digits, gap − 1, capped), padded to
+    /// a power of two so that a mask, not a bounds check, keeps the index in.
+    apart: Box<[Set; APART]>,
     /// `gap[k][d]`: the digit of the `k`-th gap `d` in an index of `apart`.
     gap: [[u16; 32]; ROWS - 1],
     /// `cell[i][j]`: permutations with row `i`'s piece in rank `j`.
@@ -84,28 +88,26 @@ impl Block {
                 *set = down[j][w >> 5] & up[j][w & 31];
             }
         }
-        let apart = (0..GAPS.pow(4))
-            .map(|g| {
-                // Column offsets of the five free columns; gap class 4 stands
-                // for any gap >= 5, which no pair within five rows can match.
-                let mut pos = [0usize; ROWS];
-                for i in 1..ROWS {
-                    pos[i] = pos[i - 1] + 1 + g / GAPS.pow(i as u32 - 1) % GAPS;
+        let mut apart: Box<[Set; APART]> = vec![0; APART]
+            .into_boxed_slice()
+            .try_into()
+            .expect("one set per geometry");
+        for (g, set) in apart.iter_mut().enumerate().take(GAPS.pow(4)) {
+            // Column offsets of the five free columns; gap class 4 stands
+            // for any gap >= 5, which no pair within five rows can match.
+            let mut pos = [0usize; ROWS];
+            for i in 1..ROWS {
+                pos[i] = pos[i - 1] + 1 + g / GAPS.pow(i as u32 - 1) % GAPS;
+            }
+            for (k, p) in perm.iter().enumerate() {
+                let clash = (0..ROWS).any(|a| {
+                    (0..a).any(|b| pos[usize::from(p[a])].abs_diff(pos[usize::from(p[b])]) == a - b)
+                });
+                if !clash {
+                    *set |= 1 << k;
                 }
-                let mut set = 0;
-                for (k, p) in perm.iter().enumerate() {
-                    let clash = (0..ROWS).any(|a| {
-                        (0..a).any(|b| {
-                            pos[usize::from(p[a])].abs_diff(pos[usize::from(p[b])]) == a - b
-                        })
-                    });
-                    if !clash {
-                        set |= 1 << k;
-                    }
-                }
-                set
-            })
-            .collect();
+            }
+        }
         let mut cell = [[0; 8]; ROWS];
         for (k, p) in perm.iter().enumerate() {
             for (row, &j) in p.iter().enumerate() {
@@ -148,7 +150,7 @@ impl Block {
         };
         let gap = |k: usize, a: u32, b: u32| usize::from(self.gap[k][(b - a) as usize & 31]);
         let g = gap(0, x0, x1) + gap(1, x1, x2) + gap(2, x2, x3) + gap(3, x3, x4);
-        col(0, x0) & col(1, x1) & col(2, x2) & col(3, x3) & col(4, x4) & self.apart[g]
+        col(0, x0) & col(1, x1) & col(2, x2) & col(3, x3) & col(4, x4) & self.apart[g & (APART - 1)]
     }
 
     /// The permutations that put row `row`'s piece in the column of rank
