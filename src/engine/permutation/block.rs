@@ -31,8 +31,15 @@ const PERMS: usize = 120;
 /// Gap classes between neighbouring free columns: 1, 2, 3, 4, and 5 or more.
 const GAPS: usize = ROWS;
 
+/// Entries of the geometry table: the 5⁴ geometries, padded.
+const APART: usize = 1024;
+
 /// A set of permutations of the block's columns, one bit per permutation.
 pub(super) type Set = u128;
+
+/// log2 of the bytes of a [`Set`]: table indices scaled by `1 << SCALE` are
+/// byte offsets.
+const SCALE: u32 = Set::BITS.trailing_zeros() - 3;
 
 /// The precomputed tables of the step.
 pub(super) struct Block {
@@ -45,9 +52,11 @@ pub(super) struct Block {
     /// two; 80 KB.
     avoid: Box<[[Set; 1024]; ROWS]>,
     /// `apart[g]`: permutations with no two pieces on a diagonal, for the
-    /// gap geometry `g` (base-[`GAPS`] digits, gap − 1, capped).
-    apart: Vec<Set>,
-    /// `gap[k][d]`: the digit of the `k`-th gap `d` in an index of `apart`.
+    /// gap geometry `g` (base-[`GAPS`] digits, gap − 1, capped), padded to
+    /// a power of two so that a mask, not a bounds check, keeps the index in.
+    apart: Box<[Set; APART]>,
+    /// `gap[k][d]`: the digit of the `k`-th gap `d` in an index of `apart`,
+    /// times `1 << SCALE`.
     gap: [[u16; 32]; ROWS - 1],
     /// `cell[i][j]`: permutations with row `i`'s piece in rank `j`.
     cell: [[Set; 8]; ROWS],
@@ -84,28 +93,26 @@ impl Block {
                 *set = down[j][w >> 5] & up[j][w & 31];
             }
         }
-        let apart = (0..GAPS.pow(4))
-            .map(|g| {
-                // Column offsets of the five free columns; gap class 4 stands
-                // for any gap >= 5, which no pair within five rows can match.
-                let mut pos = [0usize; ROWS];
-                for i in 1..ROWS {
-                    pos[i] = pos[i - 1] + 1 + g / GAPS.pow(i as u32 - 1) % GAPS;
+        let mut apart: Box<[Set; APART]> = vec![0; APART]
+            .into_boxed_slice()
+            .try_into()
+            .expect("one set per geometry");
+        for (g, set) in apart.iter_mut().enumerate().take(GAPS.pow(4)) {
+            // Column offsets of the five free columns; gap class 4 stands
+            // for any gap >= 5, which no pair within five rows can match.
+            let mut pos = [0usize; ROWS];
+            for i in 1..ROWS {
+                pos[i] = pos[i - 1] + 1 + g / GAPS.pow(i as u32 - 1) % GAPS;
+            }
+            for (k, p) in perm.iter().enumerate() {
+                let clash = (0..ROWS).any(|a| {
+                    (0..a).any(|b| pos[usize::from(p[a])].abs_diff(pos[usize::from(p[b])]) == a - b)
+                });
+                if !clash {
+                    *set |= 1 << k;
                 }
-                let mut set = 0;
-                for (k, p) in perm.iter().enumerate() {
-                    let clash = (0..ROWS).any(|a| {
-                        (0..a).any(|b| {
-                            pos[usize::from(p[a])].abs_diff(pos[usize::from(p[b])]) == a - b
-                        })
-                    });
-                    if !clash {
-                        set |= 1 << k;
-                    }
-                }
-                set
-            })
-            .collect();
+            }
+        }
         let mut cell = [[0; 8]; ROWS];
         for (k, p) in perm.iter().enumerate() {
             for (row, &j) in p.iter().enumerate() {
@@ -115,7 +122,8 @@ impl Block {
         let mut gap = [[0; 32]; ROWS - 1];
         for (k, digits) in gap.iter_mut().enumerate() {
             for (d, digit) in digits.iter_mut().enumerate().skip(1) {
-                *digit = ((d.min(GAPS) - 1) * GAPS.pow(k as u32)) as u16;
+                // Scaled like the windows (see `completions`).
+                *digit = (((d.min(GAPS) - 1) * GAPS.pow(k as u32)) << SCALE) as u16;
             }
         }
         Self {
@@ -139,15 +147,20 @@ impl Block {
         let [x0, x1, x2, x3, x4] = columns(free);
         // Row i of the block sees `l << i`: column x is hit where bit
         // x - i of l is set, i.e. bit 4 - i of the window (l << 4) >> x,
-        // taken here already shifted to bits 5..10 of the table index.
-        let ll = u64::from(l) << (ROWS - 1 + 5);
-        let rr = u64::from(r);
+        // taken here already shifted to bits 5..10 of the table index. Both
+        // windows (and the gap digits) come scaled by 16, the bytes of a set:
+        // the masks leave byte offsets, so the shift back by 4 and the
+        // scaling of the address cancel.
+        let ll = u64::from(l) << (ROWS as u32 - 1 + 5 + SCALE);
+        let rr = u64::from(r) << SCALE;
         let col = |j: usize, x: u32| {
-            self.avoid[j]
-                [((ll >> x) as usize & (31 << 5)) | (((rr >> x) as usize | forbid(x)) & 31)]
+            let l = (ll >> x) as usize & (31 << (5 + SCALE));
+            let r = ((rr >> x) as usize | forbid(x) << SCALE) & (31 << SCALE);
+            self.avoid[j][(l | r) >> SCALE]
         };
         let gap = |k: usize, a: u32, b: u32| usize::from(self.gap[k][(b - a) as usize & 31]);
         let g = gap(0, x0, x1) + gap(1, x1, x2) + gap(2, x2, x3) + gap(3, x3, x4);
+        let g = (g & ((APART - 1) << SCALE)) >> SCALE;
         col(0, x0) & col(1, x1) & col(2, x2) & col(3, x3) & col(4, x4) & self.apart[g]
     }
 
