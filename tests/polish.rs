@@ -82,6 +82,16 @@ fn ctrl_c_ends_every_long_computation_cleanly() {
 }
 
 #[test]
+fn ctrl_c_during_the_dp_advises_no_checkpoint() {
+    let (code, stderr) = interrupted(&["solve", "kings", "--set", "n=30", "--no-estimate"]);
+    assert_eq!(code, Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "interrupted (the row-frontier DP keeps no finished work)\n"
+    );
+}
+
+#[test]
 fn step_says_when_it_ends_and_fails_like_first() {
     placer()
         .args(["queens", "4", "--step"])

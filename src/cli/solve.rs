@@ -177,6 +177,9 @@ fn count(plan: &Plan, run: &Run, out: &mut impl Write) -> Result<Counted> {
                     "interrupted; finished parts are saved in {}: run the same command to resume",
                     path.display()
                 ),
+                None if plan.counts_by_frontier(&options) => {
+                    say!("interrupted (the row-frontier DP keeps no finished work)")
+                }
                 None => say!("interrupted; pass --checkpoint FILE to keep finished work"),
             }
             return Ok(Counted::Interrupted);

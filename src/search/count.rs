@@ -332,6 +332,13 @@ impl Plan {
         }
     }
 
+    /// Whether a whole count with `options` goes to the row-frontier DP,
+    /// which keeps no finished work when stopped (unless it outgrows its
+    /// budget and hands the count to the search).
+    pub fn counts_by_frontier(&self, options: &CountOptions) -> bool {
+        matches!(self.frontier_choice(options), Ok(Some(c)) if c.frontier)
+    }
+
     /// Whether the DP counts, and why: `None` when it is not considered.
     fn frontier_choice(
         &self,
