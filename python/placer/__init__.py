@@ -355,23 +355,29 @@ def select(
         skips = [float(skip)]
     else:
         skips = [float(s) for s in skip]
-    layout = {"header": header, "labels": labels, "delimiter": delimiter, "decimal": decimal}
-    if isinstance(matrix, os.PathLike) or (isinstance(matrix, str) and _is_path(matrix)):
-        return Select.load(os.fspath(matrix), skips, **layout)
-    if isinstance(matrix, str):
+    # `__fspath__` is what makes an `os.PathLike` (and is cheaper to ask)
+    path_like = hasattr(matrix, "__fspath__")
+    if path_like or isinstance(matrix, str):
+        layout = {"header": header, "labels": labels, "delimiter": delimiter, "decimal": decimal}
+        if path_like or _is_path(matrix):
+            return Select.load(os.fspath(matrix), skips, **layout)
         return Select.parse(matrix, skips, **layout)
     if header or labels or delimiter is not None or decimal is not None:
         raise MatrixError(
             "header, labels, delimiter and decimal read text and files; "
             f"a {type(matrix).__name__} has its own labels"
         )
+    # an array first: repeated small solves pay for every check made here
+    selected = _array(matrix, skips, None, None)
+    if selected is not None:
+        return selected
     row_labels = col_labels = None
     if all(hasattr(matrix, a) for a in ("to_numpy", "index", "columns")):
         row_labels, col_labels = _labels(matrix.index), _labels(matrix.columns)
         matrix = matrix.to_numpy()
-    selected = _array(matrix, skips, row_labels, col_labels)
-    if selected is not None:
-        return selected
+        selected = _array(matrix, skips, row_labels, col_labels)
+        if selected is not None:
+            return selected
     rows, cols, cells = _flatten(matrix)
     return Select(rows, cols, cells, skips, row_labels, col_labels)
 
