@@ -84,8 +84,13 @@ impl<'t> Records<'t> {
 
     /// Moves to the start of the next line.
     fn next_line(&mut self) {
-        let rest = &self.text[self.pos..];
-        self.advance(rest.find('\n').map_or(rest.len(), |i| i + 1));
+        match self.text[self.pos..].find('\n') {
+            Some(at) => {
+                self.pos += at + 1;
+                self.line += 1;
+            }
+            None => self.pos = self.text.len(),
+        }
     }
 
     /// The quoted fields of the record at `pos`, through `csv-core`.
@@ -188,7 +193,15 @@ impl<'t> Iterator for Records<'t> {
             let fields = match self.sep {
                 // a line without quotes (or a lone `\r`, which csv-core
                 // takes for a line break) splits as csv-core would split it
-                Separator::Char(c) if c.is_ascii() && line.contains(['"', '\r']) => self.quoted(),
+                Separator::Char(c)
+                    if c.is_ascii() && (line.contains('"') || line.contains('\r')) =>
+                {
+                    self.quoted()
+                }
+                Separator::Char(c) if c.is_ascii() => {
+                    self.next_line();
+                    bare(start, line, c as u8)
+                }
                 Separator::Char(c) => {
                     self.next_line();
                     split(self.text, start, line, |s| s.split(c).collect())
@@ -208,6 +221,26 @@ impl<'t> Iterator for Records<'t> {
             });
         }
     }
+}
+
+/// The fields of a line without quotes that starts at byte `start` of the
+/// text, split at the byte `sep`, each trimmed.
+fn bare<'t>(start: usize, line: &'t str, sep: u8) -> Vec<Field<'t>> {
+    let mut fields = Vec::new();
+    let mut from = 0;
+    for part in line.as_bytes().split(|&b| b == sep) {
+        // an ASCII separator splits the text at character boundaries
+        let part = &line[from..from + part.len()];
+        let lead = part.len() - part.trim_start().len();
+        let inner = part.trim();
+        let at = start + from + lead;
+        fields.push(Field {
+            text: Cow::Borrowed(inner),
+            at: at..at + inner.len(),
+        });
+        from += part.len() + 1;
+    }
+    fields
 }
 
 /// The fields of one line split by `split`, each unquoted and trimmed.
