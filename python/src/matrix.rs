@@ -127,10 +127,8 @@ impl Select {
         check_shape(rows, cols, data.len() / width)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
         let mut values: Vec<f64> = match width {
-            4 => words::<4>(data)
-                .map(|b| f64::from(f32::from_le_bytes(b)))
-                .collect(),
-            _ => words::<8>(data).map(f64::from_le_bytes).collect(),
+            4 => widen(data, f32::from_le_bytes),
+            _ => widen(data, f64::from_le_bytes),
         };
         if let Some(at) = values.iter().position(|v| v.is_infinite()) {
             return Err(not_finite(values[at], at / cols, at % cols));
@@ -174,23 +172,13 @@ impl Select {
         check_shape(rows, cols, data.len() / width)?;
         let labels = layout::labels(rows, cols, row_labels, col_labels)?;
         let values: Vec<i64> = match dtype {
-            "i1" => words::<1>(data)
-                .map(|b| i64::from(i8::from_le_bytes(b)))
-                .collect(),
-            "i2" => words::<2>(data)
-                .map(|b| i64::from(i16::from_le_bytes(b)))
-                .collect(),
-            "i4" => words::<4>(data)
-                .map(|b| i64::from(i32::from_le_bytes(b)))
-                .collect(),
-            "u1" => words::<1>(data).map(|b| i64::from(b[0])).collect(),
-            "u2" => words::<2>(data)
-                .map(|b| i64::from(u16::from_le_bytes(b)))
-                .collect(),
-            "u4" => words::<4>(data)
-                .map(|b| i64::from(u32::from_le_bytes(b)))
-                .collect(),
-            _ => words::<8>(data).map(i64::from_le_bytes).collect(),
+            "i1" => widen(data, i8::from_le_bytes),
+            "i2" => widen(data, i16::from_le_bytes),
+            "i4" => widen(data, i32::from_le_bytes),
+            "u1" => widen(data, u8::from_le_bytes),
+            "u2" => widen(data, u16::from_le_bytes),
+            "u4" => widen(data, u32::from_le_bytes),
+            _ => widen(data, i64::from_le_bytes),
         };
         Ok(Select::of(
             Matrix::from_i64s(rows, cols, values),
@@ -394,11 +382,12 @@ fn width(dtype: &str, known: &[&str]) -> PyResult<usize> {
     }
 }
 
-/// `data` in little-endian words of `W` bytes (a short tail is left out:
-/// [`check_shape`] has refused it).
-fn words<const W: usize>(data: &[u8]) -> impl Iterator<Item = [u8; W]> + '_ {
+/// `data` read as little-endian words of `W` bytes by `read`, each widened
+/// to `U` (a short tail is left out: [`check_shape`] has refused it).
+fn widen<const W: usize, T, U: From<T>>(data: &[u8], read: fn([u8; W]) -> T) -> Vec<U> {
     data.chunks_exact(W)
-        .map(|bytes| bytes.try_into().expect("W bytes"))
+        .map(|bytes| U::from(read(bytes.try_into().expect("W bytes"))))
+        .collect()
 }
 
 fn check_shape(rows: usize, cols: usize, cells: usize) -> PyResult<()> {

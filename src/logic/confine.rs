@@ -338,15 +338,8 @@ mod tests {
                 .collect();
             for _ in 0..40 {
                 let mut b = Board::new(p).unwrap();
-                let (fill, clear) = (rng.random_range(0.0..0.6), rng.random_range(0.0..0.9));
-                for c in 0..p.cells() {
-                    let piece = solution.contains(&c);
-                    if piece && rng.random_bool(fill) {
-                        b.marks[c] = Mark::Piece;
-                    } else if !piece && rng.random_bool(clear) {
-                        b.marks[c] = Mark::Empty;
-                    }
-                }
+                let odds = (rng.random_range(0.0..0.6), rng.random_range(0.0..0.9));
+                b.mark_towards(&solution, odds, &mut rng);
                 states += 1;
                 assert_eq!(overfull(&b), None);
                 let mut first_of_all = None;

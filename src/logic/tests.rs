@@ -4,6 +4,27 @@ use crate::error::Source;
 use crate::problem::Bindings;
 use crate::spec::RuleSpec;
 
+impl Board<'_> {
+    /// Marks that the solution's `pieces` (cells) complete, for tests: each
+    /// of them placed with probability `fill`, each other cell emptied with
+    /// probability `clear`.
+    pub(crate) fn mark_towards(
+        &mut self,
+        pieces: &[usize],
+        (fill, clear): (f64, f64),
+        rng: &mut impl rand::Rng,
+    ) {
+        for c in 0..self.marks.len() {
+            let piece = pieces.contains(&c);
+            if piece && rng.random_bool(fill) {
+                self.marks[c] = Mark::Piece;
+            } else if !piece && rng.random_bool(clear) {
+                self.marks[c] = Mark::Empty;
+            }
+        }
+    }
+}
+
 fn puzzle(game: &str, k: i64, regions: &str) -> Problem {
     let spec = RuleSpec::resolve(game).unwrap();
     let set = if game == "star-battle" {

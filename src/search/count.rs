@@ -210,6 +210,25 @@ fn judge(forecast: Forecast) -> Result<Option<Forecast>, SearchError> {
     Ok((forecast.longest() > WARN_BEYOND || forecast.over_budget()).then_some(forecast))
 }
 
+/// The DP's count (of `target` pieces, or with `None` of every number at
+/// once) refused by its [`forecast`], or the forecast told to `watch` first
+/// when it is worth saying.
+fn foretell(
+    plan: &Plan,
+    target: Option<usize>,
+    options: &CountOptions,
+    watch: &mut impl FnMut(&Progress),
+) -> Result<(), SearchError> {
+    if let Some(said) = forecast(plan, target, options)
+        .map(judge)
+        .transpose()?
+        .flatten()
+    {
+        watch(&Progress::Forecast(said));
+    }
+    Ok(())
+}
+
 /// The placements of `plan` for every number of pieces at once, by one run
 /// of the row-frontier DP ([`frontier::polynomial`], `placer table`'s rows
 /// of a varying piece count), under `options.budget`: refused, or its
@@ -219,13 +238,7 @@ pub fn polynomial(
     options: &CountOptions,
     mut watch: impl FnMut(&Progress),
 ) -> Result<Vec<BigUint>, SearchError> {
-    if let Some(said) = forecast(plan, None, options)
-        .map(judge)
-        .transpose()?
-        .flatten()
-    {
-        watch(&Progress::Forecast(said));
-    }
+    foretell(plan, None, options, &mut watch)?;
     Ok(frontier::polynomial(&plan.problem, &options.budget)?.0)
 }
 
@@ -290,14 +303,7 @@ impl Plan {
                 fell_back: None,
             });
         }
-        let target = Some(self.problem.piece.count);
-        if let Some(said) = forecast(self, target, options)
-            .map(judge)
-            .transpose()?
-            .flatten()
-        {
-            watch(&Progress::Forecast(said));
-        }
+        foretell(self, Some(self.problem.piece.count), options, watch)?;
         let mut cells = |s: &Sweeping| watch(&Progress::Cells(*s));
         let stop = options.stop.as_ref();
         match frontier::count_until(&self.problem, &options.budget, stop, &mut cells) {

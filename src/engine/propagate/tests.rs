@@ -444,15 +444,8 @@ fn search_and_hints_agree_on_common_attacks() {
             .collect();
         for _ in 0..30 {
             let mut b = Board::new(p).unwrap();
-            let (fill, clear) = (rng.random_range(0.0..0.5), rng.random_range(0.0..0.9));
-            for c in 0..p.cells() {
-                let piece = solution.contains(&c);
-                if piece && rng.random_bool(fill) {
-                    b.marks[c] = Mark::Piece;
-                } else if !piece && rng.random_bool(clear) {
-                    b.marks[c] = Mark::Empty;
-                }
-            }
+            let odds = (rng.random_range(0.0..0.5), rng.random_range(0.0..0.9));
+            b.mark_towards(&solution, odds, &mut rng);
             while let Some(s) = b.try_technique(Technique::Neighbours) {
                 b.apply(&s);
             }
