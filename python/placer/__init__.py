@@ -281,21 +281,27 @@ def _array(matrix: Any, skips: List[float], row_labels: Any, col_labels: Any) ->
     dtype = getattr(matrix, "dtype", None)
     if shape is None or len(shape) != 2 or dtype is None:
         return None
-    import numpy
-
-    rows, cols = int(shape[0]), int(shape[1])
-    labels = (row_labels, col_labels)
     # Bytes at the array's own width (a widening cast would make numpy write
     # one more temporary copy of the whole array first).
-    if dtype.kind == "f" and dtype.itemsize <= 8:
-        code = "<f4" if dtype.itemsize <= 4 else "<f8"
-        data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
-        return Select.from_floats(rows, cols, data, code[1:], skips, *labels)
-    if dtype.kind in "ib" or (dtype.kind == "u" and dtype.itemsize < 8):
-        code = ("<u" if dtype.kind in "ub" else "<i") + str(dtype.itemsize)
-        data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
-        return Select.from_ints(rows, cols, data, code[1:], skips, *labels)
-    return None  # uint64, longdouble, objects: cell by cell, as Python numbers
+    code = _ARRAY_CODES.get((dtype.kind, dtype.itemsize))
+    if code is None:
+        return None  # uint64, longdouble, objects: cell by cell, as Python numbers
+    import numpy
+
+    data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
+    load = Select.from_floats if code[1] == "f" else Select.from_ints
+    return load(int(shape[0]), int(shape[1]), data, code[1:], skips, row_labels, col_labels)
+
+
+# numpy's (kind, itemsize) → the little-endian code handed to the extension:
+# floats at 4 or 8 bytes (half precision widened to 4), integers and bools at
+# their own width but for uint64, which may not fit an i64
+_ARRAY_CODES = {
+    **{("f", size): "<f4" if size <= 4 else "<f8" for size in (2, 4, 8)},
+    **{("i", size): f"<i{size}" for size in (1, 2, 4, 8)},
+    **{("u", size): f"<u{size}" for size in (1, 2, 4)},
+    ("b", 1): "<u1",
+}
 
 
 def select(

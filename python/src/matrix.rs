@@ -130,7 +130,10 @@ impl Select {
             4 => widen(data, f32::from_le_bytes),
             _ => widen(data, f64::from_le_bytes),
         };
-        if let Some(at) = values.iter().position(|v| v.is_infinite()) {
+        // a scan without an early exit, which the compiler vectorises; the
+        // place is looked for only when there is one
+        if values.iter().fold(false, |any, v| any | v.is_infinite()) {
+            let at = values.iter().position(|v| v.is_infinite()).unwrap_or(0);
             return Err(not_finite(values[at], at / cols, at % cols));
         }
         if !skip.is_empty() {
