@@ -1,8 +1,10 @@
 //! Carving a unique puzzle out of a region grid by hill climbing, with the
 //! propagating search in the loop. A grid's distance from a unique puzzle
-//! is the number of its solutions (counted up to a cap, and only when few
-//! cells are open), then the cells the engine's rules leave open before
-//! their first guess, then (on large grids) the search space they leave.
+//! is first the cells by which its regions pass twice the average size
+//! (published puzzles have no larger region), then the number of its
+//! solutions (counted up to a cap, and only when few cells are open), then
+//! the cells the engine's rules leave open before their first guess, then
+//! (on large grids) the search space they leave.
 //! Each step picks a cell, half of the time one left open or next to one,
 //! else any cell; it redraws the border between the cell's region and a
 //! neighbouring one, or carries the cell (outside the planted solution,
@@ -24,8 +26,6 @@ use crate::problem::Problem;
 const CAP: u128 = 32;
 /// Nodes per count while climbing.
 const BUDGET: u64 = 2_000;
-/// Nodes per uniqueness check: a grid that needs more is not unique to us.
-const CHECK: u64 = 50_000;
 /// Steps without getting closer before the climb gives up (measured on two
 /// stars 18–24 and three stars 17–21: 1 000 to 5 000 do about as well,
 /// 200 fails most three-star grids from 21×21).
@@ -50,6 +50,11 @@ const REPLANT_AFTER: usize = 100;
 /// Nodes the search may take to find that solution (else the planted one
 /// stays): 20 000 made some replantings cost more than the climb.
 const REPLANT_NODES: u64 = 2_000;
+/// No move makes a region larger than this many times the average (the
+/// board's side): published Star Battles keep their largest region within
+/// about twice the average (docs/PUZZLES.md, "Generating"; the tests
+/// check it).
+const LARGEST: usize = 2;
 /// From this size on, grids with as many cells open are told apart by the
 /// search space the rules leave, so that moves that open no fewer cells can
 /// still make progress (measured on three to five stars at 24–26, two sets
@@ -120,21 +125,6 @@ impl Judge {
         self.sampler.ranked(grid.regions(), rank, REPLANT_NODES)
     }
 
-    /// The number of cells the rules leave open at the root with `grid`'s
-    /// regions (every cell when they find no solution at all).
-    fn open(&mut self, grid: &Grid) -> usize {
-        self.sample(grid, 0, |_| 0)
-            .map_or(grid.region.len(), |s| s.open.len())
-    }
-
-    /// The cells left open by `grid`'s regions when they leave at most
-    /// `most` and give exactly one solution, as far as [`CHECK`] nodes tell
-    /// (more nodes count as no).
-    fn unique(&mut self, grid: &Grid, most: usize) -> Option<usize> {
-        let s = self.sample(grid, CHECK, |open| if open.len() <= most { 2 } else { 0 })?;
-        (s.open.len() <= most && s.finished && s.count == 1).then_some(s.open.len())
-    }
-
     /// `grid`'s distance from a unique puzzle: its solutions are counted
     /// (within [`BUDGET`] nodes) only when at most `most` cells are open;
     /// from size [`FINE`] on, the search space breaks ties.
@@ -161,8 +151,9 @@ impl Judge {
 }
 
 /// Carves `grid`, whose regions each hold their share of `planted`, until
-/// `planted` (replanted on the way) is its only solution and, if the judge
-/// asks, the judge's rules decide every cell: returns whether it got there before
+/// `planted` (replanted on the way) is its only solution, no region has
+/// more than [`LARGEST`] times the average cells, and, if the judge asks,
+/// the judge's rules decide every cell: returns whether it got there before
 /// [`PATIENCE`] steps in a row brought it no closer than it had been (or
 /// `stop` said so).
 /// `planted` (increasing) stays a solution throughout: every region keeps
@@ -179,10 +170,13 @@ pub(super) fn carve(
 ) -> bool {
     // Counting pays once the open cells are about a row's worth.
     let most = grid.size;
+    let cap = LARGEST * grid.size;
+    let mut sizes = grid.sizes();
+    let mut over = excess(&sizes, cap);
     let mut now = judge.distance(grid, most);
-    let mut best = now.key();
+    let mut best = (over, now.key());
     let mut idle = 0;
-    while now.count > 1 || judge.decided && !now.open.is_empty() {
+    while over > 0 || now.count > 1 || judge.decided && !now.open.is_empty() {
         if idle == PATIENCE || stop() {
             return false;
         }
@@ -200,19 +194,30 @@ pub(super) fn carve(
         let Some(change) = step(grid, cell, &free, rng) else {
             continue;
         };
-        let next = judge.distance(grid, most);
-        let uphill = next.count < CAP && rng.random_bool(UPHILL);
-        if next.key() > now.key() && !uphill {
+        grid.resize(&mut sizes, &change);
+        let next_over = excess(&sizes, cap);
+        // a region grown past the cap is never kept
+        let next = (next_over <= over).then(|| judge.distance(grid, most));
+        let Some(next) = next.filter(|next| {
+            let uphill = next.count < CAP && rng.random_bool(UPHILL);
+            (next_over, next.key()) <= (over, now.key()) || uphill
+        }) else {
             grid.undo(&change);
+            sizes = grid.sizes();
             continue;
-        }
-        if next.key() < best {
-            best = next.key();
+        };
+        if (next_over, next.key()) < best {
+            best = (next_over, next.key());
             idle = 0;
         }
-        now = next;
+        (now, over) = (next, next_over);
     }
     true
+}
+
+/// The cells by which regions pass `cap`, summed.
+fn excess(sizes: &[usize], cap: usize) -> usize {
+    sizes.iter().map(|&s| s.saturating_sub(cap)).sum()
 }
 
 /// A cell to move from: half of the time one `now` leaves open or next to
@@ -245,64 +250,5 @@ fn step(
         grid.carry(cell, |c| !free(c), rng)
     } else {
         None
-    }
-}
-
-/// Evens out a unique grid's regions: moves random cells outside `planted`
-/// from a larger region to a smaller neighbouring one, keeping each move
-/// that leaves no more cells open to the rules and the puzzle unique
-/// (counted with limit 2 within [`CHECK`] nodes),
-/// until no region is more than three times the average or the budget of
-/// counts is spent (or `stop` says so). The grid stays unique throughout.
-pub(super) fn balance(
-    judge: &mut Judge,
-    grid: &mut Grid,
-    planted: &[usize],
-    rng: &mut ChaCha8Rng,
-    stop: &dyn Fn() -> bool,
-) {
-    let n = grid.size;
-    let cells = n * n;
-    let mut sizes = vec![0; n];
-    for &r in &grid.region {
-        sizes[r] += 1;
-    }
-    let target = 3 * n;
-    let picks = 40 * cells;
-    // Checks cost more with more pieces per region (measured: 13×13 two
-    // stars, 11.9 s with 40 n checks, 1.0 s with 10 n).
-    let k = planted.len() / n;
-    let checks = 40 * n / (k * k);
-    let mut tried = 0;
-    let mut open = judge.open(grid);
-    for _ in 0..picks {
-        if tried >= checks || sizes.iter().all(|&s| s <= target) || stop() {
-            break;
-        }
-        let cell = rng.random_range(0..cells);
-        let from = grid.region[cell];
-        if planted.binary_search(&cell).is_ok() {
-            continue;
-        }
-        let targets: Vec<usize> = grid
-            .foreign(cell)
-            .into_iter()
-            .filter(|&r| sizes[r] + 1 < sizes[from])
-            .collect();
-        if targets.is_empty() {
-            continue;
-        }
-        let to = targets[rng.random_range(0..targets.len())];
-        if !grid.try_move(cell, to) {
-            continue;
-        }
-        tried += 1;
-        if let Some(now) = judge.unique(grid, open) {
-            open = now;
-            sizes[from] -= 1;
-            sizes[to] += 1;
-        } else {
-            grid.region[cell] = from;
-        }
     }
 }

@@ -34,36 +34,24 @@ pub(super) fn label(i: usize) -> char {
 impl Grid {
     /// Connected regions of `k` planted pieces each, as tight as they come:
     /// the pieces are grouped by nearness and each group joined by shortest
-    /// paths; then one group, picked at random, floods the free cells it
-    /// reaches, and free cells it cannot reach join a random neighbouring
-    /// region. `None` when no grouping out of [`JOINS`] can be joined.
+    /// paths; then the free cells join the regions at random, one cell at a
+    /// time next to a region. `None` when no grouping out of [`JOINS`] can
+    /// be joined.
     pub(super) fn tight(
         size: usize,
         planted: &[usize],
         k: usize,
         rng: &mut ChaCha8Rng,
     ) -> Option<Grid> {
-        let (mut grid, groups) = (0..JOINS).find_map(|_| {
+        let mut grid = (0..JOINS).find_map(|_| {
             let mut grid = Grid {
                 size,
                 region: vec![FREE; size * size],
             };
             let groups = grid.group(planted, k, rng);
             let ids: Vec<usize> = (0..groups.len()).collect();
-            grid.join_groups(&ids, &groups).map(|()| (grid, groups))
+            grid.join_groups(&ids, &groups).map(|()| grid)
         })?;
-        let big = rng.random_range(0..groups.len());
-        let mut stack: Vec<usize> = (0..size * size)
-            .filter(|&c| grid.region[c] == big)
-            .collect();
-        while let Some(c) = stack.pop() {
-            for n in grid.neighbours(c) {
-                if grid.region[n] == FREE {
-                    grid.region[n] = big;
-                    stack.push(n);
-                }
-            }
-        }
         grid.grow(|_| true, rng);
         grid.region.iter().all(|&r| r != FREE).then_some(grid)
     }
@@ -106,9 +94,14 @@ impl Grid {
     }
 
     /// Gives free cells to the regions `may` allows, one at a time: a random
-    /// free cell next to such a region joins a random one of them. Free
-    /// cells none of them reaches stay free.
+    /// free cell next to such a region joins the smallest of them (so that
+    /// sizes stay even, as in published puzzles). Free cells none of them
+    /// reaches stay free.
     fn grow(&mut self, may: impl Fn(usize) -> bool, rng: &mut ChaCha8Rng) {
+        let mut sizes = vec![0; self.size];
+        for &r in self.region.iter().filter(|&&r| r != FREE) {
+            sizes[r] += 1;
+        }
         let owners = |grid: &Grid, c: usize| -> Vec<usize> {
             grid.neighbours(c)
                 .map(|n| grid.region[n])
@@ -126,7 +119,11 @@ impl Grid {
         while !frontier.is_empty() {
             let cell = frontier.swap_remove(rng.random_range(0..frontier.len()));
             let next = owners(self, cell);
-            self.region[cell] = next[rng.random_range(0..next.len())];
+            let least = next.iter().map(|&r| sizes[r]).min().unwrap_or(0);
+            let smallest: Vec<usize> = next.into_iter().filter(|&r| sizes[r] == least).collect();
+            let r = smallest[rng.random_range(0..smallest.len())];
+            self.region[cell] = r;
+            sizes[r] += 1;
             for n in self.neighbours(cell) {
                 if self.region[n] == FREE && !queued[n] {
                     queued[n] = true;
@@ -184,19 +181,6 @@ impl Grid {
         out.sort_unstable();
         out.dedup();
         out
-    }
-
-    /// Moves `cell` to region `to` if its own region stays connected;
-    /// returns whether it moved.
-    pub(super) fn try_move(&mut self, cell: usize, to: usize) -> bool {
-        let from = self.region[cell];
-        self.region[cell] = to;
-        if self.connected(from) {
-            true
-        } else {
-            self.region[cell] = from;
-            false
-        }
     }
 
     /// Moves `cell` into a neighbouring region together with the cells of a
@@ -314,6 +298,23 @@ impl Grid {
             .filter(|&(c, r)| self.region[c] != r)
             .collect();
         (!change.is_empty()).then_some(change)
+    }
+
+    /// The number of cells of each region.
+    pub(super) fn sizes(&self) -> Vec<usize> {
+        let mut sizes = vec![0; self.size];
+        for &r in &self.region {
+            sizes[r] += 1;
+        }
+        sizes
+    }
+
+    /// Updates the regions' `sizes` for a change just made.
+    pub(super) fn resize(&self, sizes: &mut [usize], change: &Change) {
+        for &(c, old) in change {
+            sizes[old] -= 1;
+            sizes[self.region[c]] += 1;
+        }
     }
 
     /// Puts the cells of a change back in their old regions.

@@ -26,7 +26,7 @@ use crate::search::Solution;
 use crate::spec::RuleSpec;
 pub use attempts::ATTEMPTS;
 use attempts::first_success;
-use carve::{Judge, balance, carve};
+use carve::{Judge, carve};
 use grid::{Grid, label};
 
 /// A generated puzzle.
@@ -322,7 +322,6 @@ fn attempt(
         if !carve(&mut judge, &mut grid, &mut planted, &mut rng, stop) {
             return None;
         }
-        balance(&mut judge, &mut grid, &planted, &mut rng, stop);
         if stop() {
             return None;
         }
