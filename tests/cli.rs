@@ -605,6 +605,32 @@ fn svg_pictures_to_stdout_or_files() {
 }
 
 #[test]
+fn generate_svg_draws_the_blank_puzzle_and_the_solution_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let drawn = |extra: &[&str]| {
+        let svg = dir.path().join("p.svg");
+        let path = svg.to_str().unwrap();
+        let args = [
+            "generate",
+            "star-battle",
+            "--size",
+            "8",
+            "--seed",
+            "7",
+            "--svg",
+            path,
+        ];
+        placer().args(args).args(extra).assert().success();
+        std::fs::read_to_string(&svg).unwrap()
+    };
+    let blank = drawn(&[]);
+    assert!(blank.starts_with("<svg"), "{blank}");
+    assert!(!blank.contains(r#"class="piece""#), "{blank}");
+    let solved = drawn(&["--solution"]);
+    assert_eq!(solved.matches(r#"class="piece""#).count(), 8, "{solved}");
+}
+
+#[test]
 fn generate_makes_unique_puzzles_and_export_writes_dlx() {
     let puzzle = stdout_of(&["generate", "region-queens", "--size", "7", "--seed", "5"]);
     assert!(

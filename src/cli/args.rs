@@ -205,10 +205,12 @@ pub struct GenerateArgs {
     /// Set a parameter: `--set k=2`. Repeatable.
     #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
     pub set: Vec<(String, i64)>,
-    /// Also write the puzzle with its solution as an SVG picture.
+    /// Also write the blank puzzle as an SVG picture (with its solution
+    /// under `--solution`).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Also print the solution, as a board, after the puzzle.
+    /// Also print the solution, as a board, after the puzzle (and draw it in
+    /// the `--svg` picture).
     #[arg(long)]
     pub solution: bool,
     /// Only a puzzle of this grade (see docs/PUZZLES.md): tries puzzles from seeds

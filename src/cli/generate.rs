@@ -12,6 +12,7 @@ use super::{Outcome, progress, stderr_line};
 use crate::generate::{Puzzle, generate_graded};
 use crate::logic::grade::Grade;
 use crate::output::{self, Format};
+use crate::search::Solution;
 use crate::spec::RuleSpec;
 
 /// Runs `placer generate`.
@@ -56,11 +57,15 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
         printer.into_result()?;
     }
     if let Some(path) = &args.svg {
-        std::fs::write(
-            path,
-            output::svg_document(&puzzle.problem, None, &puzzle.solution),
-        )
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        // the blank puzzle to print and play; its solution only when asked
+        let blank = Solution { cells: Vec::new() };
+        let shown = if args.solution {
+            &puzzle.solution
+        } else {
+            &blank
+        };
+        std::fs::write(path, output::svg_document(&puzzle.problem, None, shown))
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(Outcome::Done)
 }
