@@ -129,6 +129,9 @@ fn bands_with(
     Ok(false)
 }
 
+/// The most cover sizes kept before they are forgotten.
+const CAPS_KEPT: usize = 1 << 16;
+
 /// Which cells of a band an area holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Side {
@@ -192,7 +195,23 @@ impl Band {
         if super::cover::at_least(open as usize, on) > need as usize {
             return Ok(false);
         }
-        tight(m, st, need, on, sc)
+        // The cover's size is the cells' own: known, it settles all but a
+        // tight area, whose steps depend on the cells around.
+        let known = sc.caps.get(sc.cells.as_slice()).copied();
+        match known {
+            Some(cap) if need > cap => return Err(super::state::Conflict),
+            Some(cap) if need < cap => return Ok(false),
+            _ => {}
+        }
+        let key = known.is_none().then(|| sc.cells.clone().into_boxed_slice());
+        let result = tight(m, st, need, on, sc);
+        if let Some(key) = key {
+            if sc.caps.len() >= CAPS_KEPT {
+                sc.caps.clear();
+            }
+            sc.caps.insert(key, sc.cliques.len() as u32);
+        }
+        result
     }
 
     /// Pushes the open cells of the area on `side` to `out`.
