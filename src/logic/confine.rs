@@ -217,13 +217,24 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
 /// regions inside a band of rows (columns), or a band of rows (columns)
 /// inside the regions it touches. The counts are made on spans and masks
 /// for every band; the units' touched sets are built only for a band whose
-/// counts match.
+/// needs match and whose outer units have open cells the inner ones lack.
 pub fn bands(b: &Board) -> Option<Step> {
     let needs = needs(b);
     let regions: Vec<usize> = (0..b.units.len())
         .filter(|&u| b.units[u].family == Family::Region)
         .collect();
     let words = regions.len().div_ceil(64);
+    // Per unit, its open cells: the units inside others leave some of the
+    // others' open cells to empty when they have fewer.
+    let open: Vec<isize> = (0..b.units.len())
+        .map(|u| {
+            b.units[u]
+                .cells
+                .iter()
+                .filter(|&&c| b.marks[c] == Mark::Open)
+                .count() as isize
+        })
+        .collect();
     for line in [Family::Row, Family::Column] {
         let lines = needy(b, line);
         let n = lines.len();
@@ -239,13 +250,13 @@ pub fn bands(b: &Board) -> Option<Step> {
                 let hi = lo + width - 1;
                 let band = &lines[lo..=hi];
                 let need_band: isize = line_needs[lo..=hi].iter().sum();
-                let need_in: isize = seen
+                let (need_in, open_in) = seen
                     .spans
                     .iter()
                     .filter(|(_, span)| span.is_some_and(|(a, z)| a >= lo && z <= hi))
-                    .map(|&(r, _)| needs[r])
-                    .sum();
-                if need_in != 0 && need_in == need_band {
+                    .fold((0, 0), |(n, o), &(r, _)| (n + needs[r], o + open[r]));
+                let open_band: isize = band.iter().map(|&l| open[l]).sum();
+                if need_in != 0 && need_in == need_band && open_band > open_in {
                     let touch = inner.get_or_insert_with(|| touching(b, Family::Region, line, n));
                     if let Some(s) = inside(b, &needs, touch, band) {
                         return Some(s);
@@ -260,11 +271,11 @@ pub fn bands(b: &Board) -> Option<Step> {
                 }
                 let members = || members(&t).map(|i| regions[i]);
                 let need_t: isize = members().map(|r| needs[r]).sum();
-                let need_s: isize = (0..n)
+                let open_t: isize = members().map(|r| open[r]).sum();
+                let (need_s, open_s) = (0..n)
                     .filter(|&l| seen.sets[l].iter().zip(&t).all(|(s, w)| s & !w == 0))
-                    .map(|l| line_needs[l])
-                    .sum();
-                if need_s != 0 && need_s == need_t {
+                    .fold((0, 0), |(n, o), l| (n + line_needs[l], o + open[lines[l]]));
+                if need_s != 0 && need_s == need_t && open_t > open_s {
                     let touch = crossed
                         .get_or_insert_with(|| touching(b, line, Family::Region, usize::MAX));
                     let t: Vec<usize> = members().collect();
