@@ -22,6 +22,10 @@ pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<
         rows.pop();
     }
     rows.push(0);
+    // Cells that no `budget` blocks can cover, seen without the search.
+    if !open.is_empty() && lower_bound(&rows) > budget {
+        return None;
+    }
     let key = (rows, budget);
     let known = b.covers.lock().ok().and_then(|c| c.get(&key).cloned());
     let blocks = known.unwrap_or_else(|| {
