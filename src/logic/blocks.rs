@@ -4,7 +4,7 @@
 //! searched depth first within a few nodes and kept on the board, since the
 //! same areas come back at every step of a trial.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::Board;
 use crate::engine::propagate::at_least;
@@ -22,6 +22,10 @@ pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<
         rows.pop();
     }
     rows.push(0);
+    // Cells that no `budget` blocks can cover, seen without the search.
+    if !open.is_empty() && lower_bound(&rows) > budget {
+        return None;
+    }
     let key = (rows, budget);
     let known = b.covers.lock().ok().and_then(|c| c.get(&key).cloned());
     let blocks = known.unwrap_or_else(|| {
@@ -46,7 +50,7 @@ pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<
 /// The covers [`tight`] found or missed, by the area's cells (a mask of
 /// columns per row) and the budget: the same areas come back at every
 /// step of a trial.
-pub(super) type Covers = HashMap<(Vec<u128>, usize), Option<Vec<(usize, usize, u8)>>>;
+pub(super) type Covers = FxHashMap<(Vec<u128>, usize), Option<Vec<(usize, usize, u8)>>>;
 
 /// The most covers kept before they are forgotten.
 const COVERS_KEPT: usize = 1 << 16;

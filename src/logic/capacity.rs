@@ -11,7 +11,7 @@ use crate::problem::Family;
 /// The first unit (or pair of neighbouring rows or columns) whose 2×2
 /// cover makes progress.
 pub fn capacity(b: &Board) -> Option<Step> {
-    areas(b).into_iter().find_map(|area| {
+    areas(b).find_map(|area| {
         let (verb, its) = area.wording();
         let (open, need) = (&area.open, area.need);
         if need < 1 || open.len() as isize <= need || at_least(b, open) > need as usize {
@@ -42,7 +42,7 @@ pub fn capacity(b: &Board) -> Option<Step> {
 /// The first unit (or pair of neighbouring rows or columns) that needs more
 /// pieces than its open cells' 2×2 blocks can hold, and why.
 pub fn overfull(b: &Board) -> Option<String> {
-    areas(b).into_iter().find_map(|a| {
+    areas(b).find_map(|a| {
         let need = a.need;
         if need < 2 || a.open.len() as isize <= need || at_least(b, &a.open) >= need as usize {
             return None;
@@ -95,35 +95,48 @@ impl Area {
     }
 }
 
-/// Each unit, then each pair of neighbouring rows and of neighbouring columns.
-fn areas(b: &Board) -> Vec<Area> {
-    let mut out: Vec<Area> = (0..b.units.len())
-        .map(|u| Area {
+/// Each unit, then each pair of neighbouring rows and of neighbouring
+/// columns, that needs a piece among more open cells than it needs and at
+/// most four times as many: others fit in no fewer 2×2 blocks than they
+/// need pieces, where neither [`capacity`] nor [`overfull`] finds anything.
+fn areas<'a>(b: &'a Board) -> impl Iterator<Item = Area> + 'a {
+    let open = |u: usize| {
+        let cells = b.units[u].cells.iter();
+        cells.filter(|&&c| b.marks[c] == Mark::Open).count() as isize
+    };
+    let may_bind = |need: isize, open: isize| need >= 1 && open > need && open <= 4 * need;
+    let units = (0..b.units.len()).filter_map(move |u| {
+        let need = b.need(u);
+        may_bind(need, open(u)).then(|| Area {
             unit: u,
             pair: false,
             open: b.open(u),
-            need: b.need(u),
+            need,
         })
-        .collect();
-    for family in [Family::Row, Family::Column] {
-        let lines: Vec<usize> = (0..b.units.len())
-            .filter(|&u| b.units[u].family == family)
-            .collect();
-        for pair in lines.windows(2) {
-            let (u, v) = (pair[0], pair[1]);
-            let mut open = b.open(u);
-            open.extend(b.open(v));
-            open.sort_unstable();
-            let need = b.need(u) + b.need(v);
-            out.push(Area {
-                unit: u,
-                pair: true,
-                open,
-                need,
-            });
-        }
-    }
-    out
+    });
+    let pairs = [Family::Row, Family::Column]
+        .into_iter()
+        .flat_map(move |family| {
+            let lines: Vec<usize> = (0..b.units.len())
+                .filter(|&u| b.units[u].family == family)
+                .collect();
+            (1..lines.len()).filter_map(move |i| {
+                let (u, v) = (lines[i - 1], lines[i]);
+                let need = b.need(u) + b.need(v);
+                may_bind(need, open(u) + open(v)).then(|| {
+                    let mut open = b.open(u);
+                    open.extend(b.open(v));
+                    open.sort_unstable();
+                    Area {
+                        unit: u,
+                        pair: true,
+                        open,
+                        need,
+                    }
+                })
+            })
+        });
+    units.chain(pairs)
 }
 
 /// The cells of the 2×2 block whose top-left corner is `(r, c)` (clipped to
@@ -155,28 +168,50 @@ pub(super) fn cover(
     blocks: &mut Vec<Vec<usize>>,
     nodes: &mut usize,
 ) -> bool {
-    let left: Vec<usize> = cells
-        .iter()
-        .copied()
-        .filter(|c| !blocks.iter().any(|bl| bl.contains(c)))
-        .collect();
-    let Some(&first) = left.first() else {
+    let mut covered = vec![0u8; b.marks.len()];
+    let mut corners = Vec::new();
+    let found = search(b, cells, 0, budget, &mut covered, &mut corners, nodes);
+    if found {
+        blocks.extend(corners.iter().filter_map(|&(r, c)| block(b, r, c)));
+    }
+    found
+}
+
+/// [`cover`] from `cells[from..]` (those before are covered), with the
+/// blocks so far by top-left corner in `corners` and `covered[cell]` the
+/// blocks holding each cell.
+fn search(
+    b: &Board,
+    cells: &[usize],
+    from: usize,
+    budget: usize,
+    covered: &mut [u8],
+    corners: &mut Vec<(isize, isize)>,
+    nodes: &mut usize,
+) -> bool {
+    let Some(first) = (from..cells.len()).find(|&i| covered[cells[i]] == 0) else {
         return true;
     };
-    if blocks.len() + at_least(b, &left) > budget || *nodes == 0 {
+    let left = || cells[first..].iter().filter(|&&c| covered[c] == 0);
+    let lines = lines_of(left().map(|&c| b.problem.coords(c)));
+    let bound = crate::engine::propagate::at_least(left().count(), lines);
+    if corners.len() + bound > budget || *nodes == 0 {
         return false;
     }
     *nodes -= 1;
-    let (r, c) = b.problem.coords(first);
+    let (r, c) = b.problem.coords(cells[first]);
     let (r, c) = (r as isize, c as isize);
     for (dr, dc) in [(0, 0), (0, -1), (-1, 0), (-1, -1)] {
-        if let Some(bl) = block(b, r + dr, c + dc) {
-            blocks.push(bl);
-            if cover(b, cells, budget, blocks, nodes) {
-                return true;
-            }
-            blocks.pop();
+        let Some(bl) = block(b, r + dr, c + dc) else {
+            continue;
+        };
+        bl.iter().for_each(|&x| covered[x] += 1);
+        corners.push((r + dr, c + dc));
+        if search(b, cells, first + 1, budget, covered, corners, nodes) {
+            return true;
         }
+        corners.pop();
+        bl.iter().for_each(|&x| covered[x] -= 1);
     }
     false
 }

@@ -215,35 +215,144 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
 /// Confinement with more than [`MAX_K`] units, to bands of neighbouring
 /// lines only (trying every set of that many would take too long): the
 /// regions inside a band of rows (columns), or a band of rows (columns)
-/// inside the regions it touches.
+/// inside the regions it touches. The counts are made on spans and masks
+/// for every band; the units' touched sets are built only for a band whose
+/// needs match and whose outer units have open cells the inner ones lack.
 pub fn bands(b: &Board) -> Option<Step> {
     let needs = needs(b);
+    let regions: Vec<usize> = (0..b.units.len())
+        .filter(|&u| b.units[u].family == Family::Region)
+        .collect();
+    let words = regions.len().div_ceil(64);
+    // Per unit, its open cells: the units inside others leave some of the
+    // others' open cells to empty when they have fewer.
+    let open: Vec<isize> = (0..b.units.len())
+        .map(|u| {
+            b.units[u]
+                .cells
+                .iter()
+                .filter(|&&c| b.marks[c] == Mark::Open)
+                .count() as isize
+        })
+        .collect();
     for line in [Family::Row, Family::Column] {
         let lines = needy(b, line);
-        // Regions with the lines they touch, and lines with their regions.
-        let regions = touching(b, Family::Region, line, lines.len());
-        let crossed = touching(b, line, Family::Region, usize::MAX);
-        for width in MAX_K + 1..lines.len() {
-            for band in lines.windows(width) {
-                if let Some(s) = inside(b, &needs, &regions, band) {
-                    return Some(s);
-                }
-                let mut t: Vec<usize> = crossed
+        let n = lines.len();
+        if n <= MAX_K + 1 {
+            continue;
+        }
+        let seen = Seen::new(b, line, &lines, regions.len());
+        let line_needs: Vec<isize> = lines.iter().map(|&l| needs[l]).collect();
+        let (mut inner, mut crossed) = (None, None);
+        let mut t = vec![0u64; words];
+        for width in MAX_K + 1..n {
+            for lo in 0..=n - width {
+                let hi = lo + width - 1;
+                let band = &lines[lo..=hi];
+                let need_band: isize = line_needs[lo..=hi].iter().sum();
+                let (need_in, open_in) = seen
+                    .spans
                     .iter()
-                    .filter(|(u, _)| band.contains(u))
-                    .flat_map(|(_, t)| t.iter().copied())
-                    .collect();
-                t.sort_unstable();
-                t.dedup();
-                if t.len() > MAX_K
-                    && let Some(s) = inside(b, &needs, &crossed, &t)
-                {
-                    return Some(s);
+                    .filter(|(_, span)| span.is_some_and(|(a, z)| a >= lo && z <= hi))
+                    .fold((0, 0), |(n, o), &(r, _)| (n + needs[r], o + open[r]));
+                let open_band: isize = band.iter().map(|&l| open[l]).sum();
+                if need_in != 0 && need_in == need_band && open_band > open_in {
+                    let touch = inner.get_or_insert_with(|| touching(b, Family::Region, line, n));
+                    if let Some(s) = inside(b, &needs, touch, band) {
+                        return Some(s);
+                    }
+                }
+                t.fill(0);
+                for set in &seen.sets[lo..=hi] {
+                    t.iter_mut().zip(set).for_each(|(w, s)| *w |= s);
+                }
+                if t.iter().map(|w| w.count_ones() as usize).sum::<usize>() <= MAX_K {
+                    continue;
+                }
+                let members = || members(&t).map(|i| regions[i]);
+                let need_t: isize = members().map(|r| needs[r]).sum();
+                let open_t: isize = members().map(|r| open[r]).sum();
+                let (need_s, open_s) = (0..n)
+                    .filter(|&l| seen.sets[l].iter().zip(&t).all(|(s, w)| s & !w == 0))
+                    .fold((0, 0), |(n, o), l| (n + line_needs[l], o + open[lines[l]]));
+                if need_s != 0 && need_s == need_t && open_t > open_s {
+                    let touch = crossed
+                        .get_or_insert_with(|| touching(b, line, Family::Region, usize::MAX));
+                    let t: Vec<usize> = members().collect();
+                    if let Some(s) = inside(b, &needs, touch, &t) {
+                        return Some(s);
+                    }
                 }
             }
         }
     }
     None
+}
+
+/// What the open cells show along one family of lines, for [`bands`].
+struct Seen {
+    /// Per region unit that needs pieces: the first and last position (in
+    /// the lines that need pieces) of the lines its open cells touch;
+    /// `Some((n, 0))`, inside every band, when it has none; `None` when it
+    /// touches a line that needs none.
+    spans: Vec<(usize, Option<(usize, usize)>)>,
+    /// Per line that needs pieces, by position: the regions (bits by their
+    /// index) its open cells touch.
+    sets: Vec<Vec<u64>>,
+}
+
+impl Seen {
+    /// Along `family`, whose units needing pieces are `lines`, with
+    /// `regions` regions.
+    fn new(b: &Board, family: Family, lines: &[usize], regions: usize) -> Seen {
+        let n = lines.len();
+        let mut position = vec![usize::MAX; b.units.len()];
+        for (i, &l) in lines.iter().enumerate() {
+            position[l] = i;
+        }
+        let mut span: Vec<Option<(usize, usize)>> = vec![Some((n, 0)); b.units.len()];
+        let mut sets = vec![vec![0u64; regions.div_ceil(64)]; n];
+        for c in (0..b.marks.len()).filter(|&c| b.marks[c] == Mark::Open) {
+            let of = |f: Family| {
+                b.units_of(c)
+                    .iter()
+                    .copied()
+                    .find(|&u| b.units[u].family == f)
+            };
+            let (Some(l), Some(r)) = (of(family), of(Family::Region)) else {
+                continue;
+            };
+            let p = position[l];
+            span[r] = match span[r] {
+                _ if p == usize::MAX => None,
+                Some((a, z)) => Some((a.min(p), if a == n { p } else { z.max(p) })),
+                None => None,
+            };
+            if p != usize::MAX {
+                let i = b.units[r].index;
+                sets[p][i / 64] |= 1 << (i % 64);
+            }
+        }
+        let spans = needy(b, Family::Region)
+            .into_iter()
+            .map(|r| (r, span[r]))
+            .collect();
+        Seen { spans, sets }
+    }
+}
+
+/// The bits set in `words`, increasing.
+fn members(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    words.iter().enumerate().flat_map(|(i, &w)| {
+        let mut left = w;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let bit = left.trailing_zeros() as usize;
+                left &= left - 1;
+                i * 64 + bit
+            })
+        })
+    })
 }
 
 fn explain(
@@ -311,6 +420,37 @@ mod tests {
         })
     }
 
+    /// [`bands`] as it was first written, on the units' touched sets.
+    fn bands_by_lists(b: &Board) -> Option<Step> {
+        let needs = needs(b);
+        for line in [Family::Row, Family::Column] {
+            let lines = needy(b, line);
+            // Regions with the lines they touch, and lines with their regions.
+            let regions = touching(b, Family::Region, line, lines.len());
+            let crossed = touching(b, line, Family::Region, usize::MAX);
+            for width in MAX_K + 1..lines.len() {
+                for band in lines.windows(width) {
+                    if let Some(s) = inside(b, &needs, &regions, band) {
+                        return Some(s);
+                    }
+                    let mut t: Vec<usize> = crossed
+                        .iter()
+                        .filter(|(u, _)| band.contains(u))
+                        .flat_map(|(_, t)| t.iter().copied())
+                        .collect();
+                    t.sort_unstable();
+                    t.dedup();
+                    if t.len() > MAX_K
+                        && let Some(s) = inside(b, &needs, &crossed, &t)
+                    {
+                        return Some(s);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// On states of generated puzzles that their solution completes, the
     /// unions of touched lines find the same confinement as every k lines,
     /// and no confinement is overfull.
@@ -318,7 +458,7 @@ mod tests {
     fn unions_of_touched_lines_find_what_every_k_lines_find() {
         let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
-        let (mut states, mut found) = (0, 0);
+        let (mut states, mut found, mut wide) = (0, 0, 0);
         for (k, size, seed) in [
             (1, 8, 1),
             (1, 9, 2),
@@ -356,9 +496,13 @@ mod tests {
                     }
                 }
                 assert_eq!(confined(&b, 2..=MAX_K), first_of_all);
+                let band = bands(&b);
+                wide += usize::from(band.is_some());
+                assert_eq!(band, bands_by_lists(&b));
             }
         }
         assert!(found > states, "{found} steps in {states} states");
+        assert!(wide > 0, "no band step in {states} states");
     }
 
     #[test]

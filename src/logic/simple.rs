@@ -23,7 +23,7 @@ pub fn neighbours(b: &Board) -> Option<Step> {
             .units_of(p)
             .iter()
             .copied()
-            .filter(|&u| b.need(u) == 0 && !b.open(u).is_empty())
+            .filter(|&u| b.need(u) == 0 && open_count(b, u) > 0)
             .collect();
         for &u in &full {
             exclude.extend(b.open(u));
@@ -38,8 +38,12 @@ pub fn neighbours(b: &Board) -> Option<Step> {
 /// that needs none (a count of 0) empties them.
 pub fn last_cells(b: &Board) -> Option<Step> {
     (0..b.units.len()).find_map(|u| {
-        let open = b.open(u);
         let need = b.need(u);
+        let count = open_count(b, u) as isize;
+        if !(need == 0 && count > 0 || need > 0 && count == need) {
+            return None;
+        }
+        let open = b.open(u);
         if need == 0 && !open.is_empty() {
             let reason = format!(
                 "{} needs no more {}s, so its open cells stay empty",
@@ -79,10 +83,10 @@ pub fn last_cells(b: &Board) -> Option<Step> {
 /// empty (common attacks, the search's rule: [`attacking_all`]).
 pub fn pairs_triples(b: &Board) -> Option<Step> {
     (0..b.units.len()).find_map(|u| {
-        let open = b.open(u);
-        if b.need(u) < 1 || open.len() > GROUP {
+        if b.need(u) < 1 || open_count(b, u) > GROUP {
             return None;
         }
+        let open = b.open(u);
         let exclude: Vec<usize> = attacking_all(b.model(), &open, |c| b.marks[c] == Mark::Open).collect();
         if exclude.is_empty() {
             return None;
@@ -100,4 +104,10 @@ pub fn pairs_triples(b: &Board) -> Option<Step> {
         );
         Some(step(Technique::PairsTriples, vec![], exclude, reason, open))
     })
+}
+
+/// How many cells of unit `u` are open.
+fn open_count(b: &Board, u: usize) -> usize {
+    let cells = b.units[u].cells.iter();
+    cells.filter(|&&c| b.marks[c] == Mark::Open).count()
 }

@@ -71,25 +71,30 @@ fn bands_with(
         // Per region: first and last line of its open cells (none: skipped).
         let spans: Vec<Option<(usize, usize)>> =
             regions.clone().map(|r| st.span(m, r, axis)).collect();
+        // Per line, the regions with open cells in it; per line, the
+        // regions whose open cells end there (both by region index).
+        let (crossing, ending) = by_line(m, st, axis, n, regions.clone(), &spans);
+        let mut touching = vec![false; regions.len()];
         for a in 0..n {
             let (mut need_band, mut open_band) = (0u32, 0u32);
-            let mut touching = vec![false; regions.len()];
+            touching.fill(false);
             let (mut need_touch, mut open_touch) = (0u32, 0u32);
+            let (mut need_in, mut open_in) = (0u32, 0u32);
             for b in a..n.min(a + WIDEST) {
                 let line = lines.start + b;
                 need_band += st.need(m, line);
                 open_band += st.open[line];
-                let (mut need_in, mut open_in) = (0u32, 0u32);
-                for (i, r) in regions.clone().enumerate() {
-                    let Some((lo, hi)) = spans[i] else { continue };
-                    if !touching[i] && st.in_line(m, r, axis, b) > 0 {
+                for &i in &crossing[b] {
+                    if !touching[i] {
                         touching[i] = true;
-                        need_touch += st.need(m, r);
-                        open_touch += st.open[r];
+                        need_touch += st.need(m, regions.start + i);
+                        open_touch += st.open[regions.start + i];
                     }
-                    if lo >= a && hi <= b {
-                        need_in += st.need(m, r);
-                        open_in += st.open[r];
+                }
+                for &i in &ending[b] {
+                    if spans[i].is_some_and(|(lo, _)| lo >= a) {
+                        need_in += st.need(m, regions.start + i);
+                        open_in += st.open[regions.start + i];
                     }
                 }
                 if b + 1 == n && a == 0 {
@@ -128,6 +133,32 @@ fn bands_with(
     }
     Ok(false)
 }
+
+/// Per line `0..n` along `axis`: the indices of `regions` with open cells
+/// in it, and of those whose open cells end in it (`spans` by index).
+fn by_line(
+    m: &Model,
+    st: &State,
+    axis: Axis,
+    n: usize,
+    regions: std::ops::Range<usize>,
+    spans: &[Option<(usize, usize)>],
+) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let (mut crossing, mut ending) = (vec![Vec::new(); n], vec![Vec::new(); n]);
+    for (i, r) in regions.enumerate() {
+        let Some((lo, hi)) = spans[i] else { continue };
+        ending[hi].push(i);
+        for (l, regions) in crossing.iter_mut().enumerate().take(hi + 1).skip(lo) {
+            if st.in_line(m, r, axis, l) > 0 {
+                regions.push(i);
+            }
+        }
+    }
+    (crossing, ending)
+}
+
+/// The most cover sizes kept before they are forgotten.
+const CAPS_KEPT: usize = 1 << 16;
 
 /// Which cells of a band an area holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -192,7 +223,23 @@ impl Band {
         if super::cover::at_least(open as usize, on) > need as usize {
             return Ok(false);
         }
-        tight(m, st, need, on, sc)
+        // The cover's size is the cells' own: known, it settles all but a
+        // tight area, whose steps depend on the cells around.
+        let known = sc.caps.get(sc.cells.as_slice()).copied();
+        match known {
+            Some(cap) if need > cap => return Err(super::state::Conflict),
+            Some(cap) if need < cap => return Ok(false),
+            _ => {}
+        }
+        let key = known.is_none().then(|| sc.cells.clone().into_boxed_slice());
+        let result = tight(m, st, need, on, sc);
+        if let Some(key) = key {
+            if sc.caps.len() >= CAPS_KEPT {
+                sc.caps.clear();
+            }
+            sc.caps.insert(key, sc.cliques.len() as u32);
+        }
+        result
     }
 
     /// Pushes the open cells of the area on `side` to `out`.

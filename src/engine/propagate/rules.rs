@@ -87,8 +87,11 @@ const COMMON_OPEN: u32 = 6;
 pub(crate) struct Scratch {
     pub(super) inside: Vec<bool>,
     pub(super) cells: Vec<usize>,
-    cliques: Vec<Clique>,
+    pub(super) cliques: Vec<Clique>,
     fresh: Vec<bool>,
+    /// The band rule's cover sizes, by the area's open cells: probes come
+    /// back to the same areas (a probe changes a few lines, then is undone).
+    pub(super) caps: rustc_hash::FxHashMap<Box<[usize]>, u32>,
 }
 
 /// Whether `need` pieces among `open` cells can reach the capacity of their
