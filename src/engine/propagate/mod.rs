@@ -93,9 +93,9 @@ pub(crate) const LOOK_ABOVE: usize = 5;
 
 /// The decisions that look ahead in the second walk a limited count starts
 /// when the first is slow (`search::rounds`): on planted 26×26 6★ boards
-/// 8 cuts the slowest proofs 3–10×, and makes easy ones slower
-/// (docs/PERFORMANCE.md).
-pub(crate) const LOOK_DEEP: usize = 8;
+/// 8 to 12 cut the slowest proofs 3–10× and make easy ones slower; as the
+/// second walk, 12 did best (docs/PERFORMANCE.md).
+pub(crate) const LOOK_DEEP: usize = 12;
 
 /// What [`PropagateWalker::sample`] learnt.
 #[derive(Debug, Clone, PartialEq, Eq)]
