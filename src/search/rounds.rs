@@ -10,7 +10,17 @@
 //! not hold the count back: the tree's heavy tail is cut by the rounds, as
 //! restarts would, but without redoing any work (a part's walk resumes).
 //! At most [`window`] parts are open at a time, so memory stays bounded.
+//!
+//! How long a walk takes depends on how deep it looks ahead, and no depth
+//! is best on every board (docs/PERFORMANCE.md): a limited count (a small
+//! limit) whose walk has taken [`SECOND_AFTER`] nodes starts a second walk
+//! over a split that looks ahead deeper, and the two take turns, each as
+//! many nodes as the other. Their solutions are kept as sets of cells, so
+//! one found by both counts once; the count ends once the two together
+//! found the limit or either walk ended, which then found every solution.
 
+use std::cell::OnceCell;
+use std::collections::HashSet;
 use std::sync::Mutex;
 
 use super::run::{run, stopped};
@@ -28,6 +38,15 @@ const FIRST: u64 = 1024;
 /// Nodes a part walks between looks at the limit and the stop flag.
 const CHUNK: u64 = 1024;
 
+/// The largest limit whose count keeps its solutions and may start a
+/// second walk.
+const KEPT: u128 = 64;
+
+/// The nodes the first walk takes before the second starts: no published
+/// 4–6★ puzzle's proof takes 50 000 (docs/PERFORMANCE.md), so theirs never
+/// start one.
+const SECOND_AFTER: u64 = 100_000;
+
 /// One part being counted: its walk (made when it first runs) and the
 /// nodes its next round may take it to.
 struct Slot<'a> {
@@ -36,68 +55,164 @@ struct Slot<'a> {
     budget: u64,
 }
 
+/// The solutions the walks found together.
+struct Found {
+    limit: u128,
+    /// Solutions, distinct.
+    count: u128,
+    /// With a limit of at most [`KEPT`]: the solutions found, each as its
+    /// pieces (givens aside), so that two walks never count one twice.
+    seen: Option<HashSet<Vec<usize>>>,
+}
+
+impl Found {
+    /// Counts `solution` unless it was found before.
+    fn add(&mut self, solution: &[usize]) {
+        match &mut self.seen {
+            Some(seen) => {
+                seen.insert(solution.to_vec());
+                self.count = seen.len() as u128;
+            }
+            None => self.count += 1,
+        }
+    }
+
+    fn reached(&self) -> bool {
+        self.count >= self.limit
+    }
+}
+
+/// One walk over the parts of a split, in rounds.
+struct Walk<'a> {
+    split: &'a Split,
+    /// A part's first budget.
+    first: u64,
+    /// The parts not opened yet start here.
+    next: usize,
+    open: Vec<Slot<'a>>,
+    /// Nodes its parts took.
+    nodes: u64,
+}
+
+impl<'a> Walk<'a> {
+    fn new(split: &'a Split, first: u64) -> Walk<'a> {
+        Walk {
+            split,
+            first,
+            next: 0,
+            open: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Whether every part ended: every solution found.
+    fn done(&self) -> bool {
+        self.open.is_empty() && self.next == self.split.parts.len()
+    }
+
+    /// Opens parts up to `most` and walks each open one its budget.
+    fn round(
+        &mut self,
+        plan: &Plan,
+        options: &CountOptions,
+        threads: usize,
+        most: usize,
+        found: &Mutex<Found>,
+    ) -> Result<(), SearchError> {
+        let parts = &self.split.parts[self.next..];
+        let new = parts.iter().take(most.saturating_sub(self.open.len()));
+        self.next += new.len();
+        self.open.extend(new.map(|sub| Slot {
+            sub,
+            walker: None,
+            budget: self.first,
+        }));
+        let nodes = Mutex::new(0u64);
+        let slots: Vec<Mutex<Slot>> = self.open.drain(..).map(Mutex::new).collect();
+        let split = self.split;
+        let complete = run(threads, &slots, options.stop.as_ref(), |slot| {
+            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+            walk(plan, split, &mut slot, options, found, &nodes)
+        })?;
+        if !complete {
+            return Err(SearchError::Interrupted);
+        }
+        self.nodes += nodes.into_inner().unwrap_or_else(|e| e.into_inner());
+        let slots = slots
+            .into_iter()
+            .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
+        self.open
+            .extend(slots.filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())));
+        Ok(())
+    }
+}
+
 /// The solutions of `plan`, whose engine propagates, up to `options.limit`
 /// (not classes): the rounds over `split`'s parts on `options.threads`
-/// threads. The count is exact up to the limit; the nodes depend on the
-/// threads.
+/// threads, and a second walk after [`SECOND_AFTER`] nodes. The count is
+/// exact up to the limit; the nodes depend on the threads.
 pub(crate) fn count(
     plan: &Plan,
     split: &Split,
     options: &CountOptions,
 ) -> Result<Tally, SearchError> {
+    count_with(plan, split, options, (FIRST, SECOND_AFTER))
+}
+
+/// [`count`] with a part's first budget and the nodes of the first walk
+/// after which the second starts: `(first, after)`.
+fn count_with(
+    plan: &Plan,
+    split: &Split,
+    options: &CountOptions,
+    (first_budget, after): (u64, u64),
+) -> Result<Tally, SearchError> {
     let limit = options.limit.unwrap_or(u128::MAX);
     let threads = plan.worker_threads(options.threads);
-    let sum = Mutex::new(Tally::default());
     let most = window(plan, threads);
-    let mut next = split.parts.iter();
-    let mut open: Vec<Slot> = Vec::new();
-    loop {
-        open.extend(next.by_ref().take(most - open.len()).map(|sub| Slot {
-            sub,
-            walker: None,
-            budget: FIRST,
-        }));
-        let reached = sum.lock().unwrap_or_else(|e| e.into_inner()).count >= limit;
-        if open.is_empty() || reached {
-            break;
+    let found = Mutex::new(Found {
+        limit,
+        count: 0,
+        seen: (limit <= KEPT).then(HashSet::new),
+    });
+    let reached = || found.lock().unwrap_or_else(|e| e.into_inner()).reached();
+    let deep = OnceCell::new();
+    let mut first = Walk::new(split, first_budget);
+    let mut second: Option<(Walk, u64)> = None;
+    while !reached() && !first.done() && !second.as_ref().is_some_and(|(s, _)| s.done()) {
+        first.round(plan, options, threads, most, &found)?;
+        if second.is_none() && limit <= KEPT && first.nodes >= after && !first.done() {
+            let deep = deep.get_or_init(|| Split::deep(plan));
+            second = Some((Walk::new(deep, first_budget), first.nodes));
         }
-        let slots: Vec<Mutex<Slot>> = open.drain(..).map(Mutex::new).collect();
-        let complete = run(threads, &slots, options.stop.as_ref(), |slot| {
-            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-            walk(plan, split, &mut slot, options, &sum, limit)
-        })?;
-        if !complete {
-            return Err(SearchError::Interrupted);
+        // The second walk catches up with the nodes the first took since
+        // it started.
+        if let Some((walk, since)) = second.as_mut() {
+            while !reached() && !walk.done() && walk.nodes < first.nodes - *since {
+                walk.round(plan, options, threads, most, &found)?;
+            }
         }
-        let slots = slots
-            .into_iter()
-            .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
-        open.extend(slots.filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())));
     }
-    let sum = sum.into_inner().unwrap_or_else(|e| e.into_inner());
+    let count = found.into_inner().unwrap_or_else(|e| e.into_inner()).count;
     Ok(Tally {
-        count: sum.count.min(limit),
-        ..sum
+        count: count.min(limit),
+        nodes: first.nodes + second.map_or(0, |(walk, _)| walk.nodes),
     })
 }
 
-/// Walks `slot`'s part up to its budget, or until the parts together found
-/// `limit`, adding its solutions and nodes to `sum` as it goes, and doubles
-/// its budget.
+/// Walks `slot`'s part up to its budget, or until the walks together found
+/// their limit, adding its solutions to `found` and its nodes to `nodes` as
+/// it goes, and doubles its budget.
 fn walk(
     plan: &Plan,
     split: &Split,
     slot: &mut Slot,
     options: &CountOptions,
-    sum: &Mutex<Tally>,
-    limit: u128,
+    found: &Mutex<Found>,
+    nodes: &Mutex<u64>,
 ) -> Result<(), SearchError> {
-    let add = |count: u128, nodes: u64| {
-        let mut sum = sum.lock().unwrap_or_else(|e| e.into_inner());
-        *sum = *sum + Tally { count, nodes };
-        sum.count >= limit
-    };
-    if add(0, 0) {
+    let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
+    if lock().reached() {
         return Ok(());
     }
     if slot.walker.is_none() {
@@ -115,7 +230,12 @@ fn walk(
         let before = w.nodes;
         w.set_budget(slot.budget.min(w.nodes + CHUNK));
         let leaf = w.next_leaf();
-        if add(u128::from(leaf), w.nodes - before) {
+        *nodes.lock().unwrap_or_else(|e| e.into_inner()) += w.nodes - before;
+        let mut found = lock();
+        if leaf {
+            found.add(w.placed());
+        }
+        if found.reached() {
             break;
         }
     }
@@ -133,3 +253,6 @@ fn window(plan: &Plan, threads: usize) -> usize {
     let room = usize::try_from((MEMORY_BUDGET / 4) / walker.max(1)).unwrap_or(usize::MAX);
     room.max(2 * threads).max(1)
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::{CountOptions, SearchError, Tally};
 use crate::engine::permutation::{Counter, Counts, Permutation};
-use crate::engine::propagate::{Model, PropagateWalker};
+use crate::engine::propagate::{LOOK_ABOVE, LOOK_DEEP, Model, PropagateWalker};
 use crate::engine::rows::{Found, Walker};
 use crate::plan::{Engine, Plan};
 use crate::problem::MEMORY_BUDGET;
@@ -87,6 +87,9 @@ pub(crate) struct Split {
     model: Option<Arc<Model>>,
     /// The subproblems, in order.
     pub(crate) parts: Vec<Subproblem>,
+    /// How deep [`Split::walker`]'s walks look ahead, when the parts were
+    /// cut from a walk that does ([`Split::walked`]).
+    look: Option<usize>,
 }
 
 impl Split {
@@ -101,12 +104,13 @@ impl Split {
             counter,
             model,
             parts: Vec::new(),
+            look: None,
         }
     }
 
     /// Splits `plan`.
     pub(crate) fn new(plan: &Plan) -> Split {
-        Split::cut(plan, false)
+        Split::cut(plan, None)
     }
 
     /// Splits `plan`, the propagating search's parts cut from the walk
@@ -114,11 +118,21 @@ impl Split {
     /// count in one run, never for shards or checkpoints, whose parts are
     /// numbered.
     pub(crate) fn walked(plan: &Plan) -> Split {
-        Split::cut(plan, true)
+        Split::cut(plan, Some(LOOK_ABOVE))
     }
 
-    fn cut(plan: &Plan, walked: bool) -> Split {
+    /// [`Split::walked`] with a walk that looks ahead [`LOOK_DEEP`]
+    /// decisions deep, its parts' walks too: the second walk of a limited
+    /// count ([`super::rounds`]).
+    pub(crate) fn deep(plan: &Plan) -> Split {
+        Split::cut(plan, Some(LOOK_DEEP))
+    }
+
+    /// The split, its parts cut from a walk that looks ahead `walked`
+    /// decisions deep, or from the plain walk.
+    fn cut(plan: &Plan, walked: Option<usize>) -> Split {
         let mut split = Split::prepare(plan);
+        split.look = walked;
         let prefixes: Vec<Prefix> = match &split.counter {
             Some(counter) => counter
                 .split(target(plan.engine, plan.rows))
@@ -161,7 +175,13 @@ impl Split {
             return Err(SearchError::Foreign { index: sub.index });
         }
         let prefix = &sub.prefix;
-        let walker = |m: &Arc<Model>| PropagateWalker::on(m.clone(), &prefix.pieces, &prefix.empty);
+        let walker = |m: &Arc<Model>| {
+            let mut w = PropagateWalker::on(m.clone(), &prefix.pieces, &prefix.empty);
+            if let Some(depth) = self.look {
+                w.look_above(depth);
+            }
+            w
+        };
         Ok(self.model.as_ref().map(walker))
     }
 
@@ -327,10 +347,10 @@ impl Plan {
     /// it): splitting stays a small part of the search. With `walked` (see
     /// [`Split::walked`]), the cut so found is then walked once by the walk
     /// that probes and looks ahead.
-    fn decision_prefixes(&self, model: &Arc<Model>, walked: bool) -> Vec<Prefix> {
+    fn decision_prefixes(&self, model: &Arc<Model>, walked: Option<usize>) -> Vec<Prefix> {
         let mut best = vec![Prefix::default()];
         let mut cut = 1;
-        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES, false) {
+        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES, None) {
             let whole = paths.iter().all(|(p, e)| p.len() + e.len() < cut);
             let enough = paths.len() >= target(self.engine, self.rows) || whole;
             best = paths
@@ -345,8 +365,8 @@ impl Plan {
         // The walk that looks ahead is dear on big boards: it walks to the
         // cut found once, and the plain parts stand when it takes too long.
         let cut = best.iter().map(|p| p.pieces.len() + p.empty.len()).max();
-        let walk = |cut| PropagateWalker::split(model, cut, SPLIT_NODES, true);
-        match cut.filter(|&c| walked && c > 0).and_then(walk) {
+        let walk = |cut| PropagateWalker::split(model, cut, SPLIT_NODES, walked);
+        match cut.filter(|&c| walked.is_some() && c > 0).and_then(walk) {
             Some(paths) => paths
                 .into_iter()
                 .map(|(pieces, empty)| Prefix { pieces, empty })

@@ -89,7 +89,13 @@ const PROBE_AFTER: u64 = 500;
 
 /// The decisions at the top of the tree that look ahead: measured on the
 /// published 3★ to 5★ puzzles, 4–6 do best (docs/notes/puzzles.md).
-const LOOK_ABOVE: usize = 5;
+pub(crate) const LOOK_ABOVE: usize = 5;
+
+/// The decisions that look ahead in the second walk a limited count starts
+/// when the first is slow (`search::rounds`): on planted 26×26 6★ boards
+/// 8 to 12 cut the slowest proofs 3–10× and make easy ones slower; as the
+/// second walk, 12 did best (docs/PERFORMANCE.md).
+pub(crate) const LOOK_DEEP: usize = 12;
 
 /// What [`PropagateWalker::sample`] learnt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,20 +157,22 @@ impl PropagateWalker {
     /// (pieces, empty cells). Every solution lies under exactly one; all of
     /// them end above `cut` when the tree is that shallow. `None` once the
     /// walk takes more than `budget` nodes. With `walked`, the nodes are
-    /// those of the whole walk, which probes and looks ahead, so that its
-    /// parts together take about the whole walk's work; without, those of
-    /// a walk that does neither: parts numbered for shards and checkpoints
-    /// never change with probing.
+    /// those of the whole walk, which probes and looks ahead at nodes with
+    /// fewer decisions above them than `walked` says, so that its parts
+    /// together take about the whole walk's work; without, those of a walk
+    /// that does neither: parts numbered for shards and checkpoints never
+    /// change with probing.
     pub(crate) fn split(
         m: &Arc<Model>,
         cut: usize,
         budget: u64,
-        walked: bool,
+        walked: Option<usize>,
     ) -> Option<Vec<Decisions>> {
         let mut w = PropagateWalker::on(m.clone(), &[], &[]);
         w.cut = Some(cut);
-        if !walked {
-            w.never_probe();
+        match walked {
+            Some(depth) => w.look_above(depth),
+            None => w.never_probe(),
         }
         let mut out = Vec::new();
         while w.next_leaf() {
@@ -178,6 +186,12 @@ impl PropagateWalker {
             ));
         }
         (w.nodes <= budget).then_some(out)
+    }
+
+    /// Looks ahead at the nodes with fewer than `depth` decisions above
+    /// them, the part's prefix counted ([`LOOK_ABOVE`] unless told).
+    pub(crate) fn look_above(&mut self, depth: usize) {
+        self.look_above = depth;
     }
 
     /// Lets the walk take `budget` nodes in all: past them

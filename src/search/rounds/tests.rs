@@ -1,0 +1,94 @@
+use super::*;
+use crate::plan::Engine;
+use crate::search::tests::plan;
+
+/// K pieces per row, column and at most K per region (king moves apart
+/// when `kings`) on an n×n picture of `labels`, label 0 an empty cell.
+fn board(n: usize, k: usize, labels: &[u8], kings: bool) -> Plan {
+    let picture: Vec<String> = (0..n)
+        .map(|r| {
+            let row = (0..n).map(|c| labels[r * n + c]);
+            let token = |l: u8| format!("{}{}", l as usize % n, if l == 0 { "x" } else { "" });
+            row.map(token).collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    let leaps = if kings { "leaps = [\"king\"]\n" } else { "" };
+    let text = format!(
+        "name = \"s\"\n[board]\nregions = \"\"\"\n{}\n\"\"\"\n[piece]\ncount = {}\n{leaps}\
+         [[group]]\nof = \"row\"\ncount = {k}\n[[group]]\nof = \"column\"\ncount = {k}\n\
+         [[group]]\nof = \"region\"\nmax = {k}\n",
+        picture.join("\n"),
+        n * k
+    );
+    let mut p = plan(&text, &[]);
+    p.engine = Engine::Propagate;
+    p
+}
+
+/// The row walk's count of `p`'s solutions.
+fn want(p: &Plan) -> u128 {
+    let mut rows = p.clone();
+    rows.engine = Engine::Rows { groups: true };
+    rows.count(CountOptions::default()).unwrap().count
+}
+
+/// Counts with a limit, on one thread and two, with the second walk
+/// started after the first round of one-node budgets, so that the two
+/// walks find the same solutions: exact up to the limit.
+fn rounds_agree(p: &Plan) -> Result<(), proptest::test_runner::TestCaseError> {
+    let n = want(p);
+    let split = Split::walked(p);
+    for limit in [1, 2, 3, n, n + 1, KEPT + 1] {
+        for threads in [1, 2] {
+            let options = CountOptions {
+                limit: Some(limit),
+                threads,
+                ..CountOptions::default()
+            };
+            for schedule in [(1, 0), (2, 5), (FIRST, SECOND_AFTER)] {
+                let got = count_with(p, &split, &options, schedule).unwrap().count;
+                proptest::prop_assert_eq!(got, n.min(limit), "limit {} {:?}", limit, schedule);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(30))]
+    /// Random boards, many with dozens of solutions: two pieces per row
+    /// and column, at most two per region, no king moves, holes.
+    #[test]
+    fn second_walk_never_counts_a_solution_twice(
+        n in 5..=7usize,
+        labels in proptest::collection::vec(0..9u8, 49),
+    ) {
+        rounds_agree(&board(n, 2, &labels, false))?;
+    }
+
+    /// Star Battle-like boards: king moves apart, one star per row, column
+    /// and region at most.
+    #[test]
+    fn second_walk_agrees_on_star_boards(
+        n in 5..=8usize,
+        labels in proptest::collection::vec(1..9u8, 64),
+    ) {
+        rounds_agree(&board(n, 1, &labels, true))?;
+    }
+}
+
+#[test]
+fn kept_solutions_count_once() {
+    let mut found = Found {
+        limit: 3,
+        count: 0,
+        seen: Some(HashSet::new()),
+    };
+    found.add(&[1, 5]);
+    found.add(&[1, 5]);
+    found.add(&[2, 6]);
+    assert_eq!(found.count, 2);
+    assert!(!found.reached());
+    found.add(&[3, 7]);
+    assert!(found.reached());
+}
