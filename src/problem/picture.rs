@@ -151,9 +151,9 @@ impl Picture {
                     .map(|t| t.span.start..row.last().map_or(t.span.end, |l| l.span.end));
                 return Err(Diagnostic::at(
                     format!(
-                        "picture row {} has {} cells, but row 1 has {}",
+                        "picture row {} has {}, but row 1 has {}",
                         i + 1,
-                        row.len(),
+                        cells(row.len()),
                         first.len()
                     ),
                     &self.source,
@@ -237,6 +237,15 @@ fn check_tokens(source: &Arc<Source>, lines: &[Vec<Token>]) -> Result<(), Diagno
     }
 }
 
+/// `n` cells, in words: "1 cell", "3 cells".
+fn cells(n: usize) -> String {
+    if n == 1 {
+        "1 cell".into()
+    } else {
+        format!("{n} cells")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +282,8 @@ mod tests {
     fn ragged_picture_names_the_row() {
         let e = read("AB\nABC\n", Kind::Regions).unwrap_err();
         assert_eq!(e.message, "picture row 2 has 3 cells, but row 1 has 2");
+        let e = read("AB\nA\n", Kind::Regions).unwrap_err();
+        assert_eq!(e.message, "picture row 2 has 1 cell, but row 1 has 2");
         assert!(read("\n  \n", Kind::Cells).is_err());
     }
 
