@@ -69,13 +69,7 @@ const WIDE: usize = 110;
 /// own width) a bar, the rate in whole units per second and the time
 /// elapsed. The line never wraps: the message is cut to the width left.
 pub fn bar_style(unit: &'static str, with_eta: bool) -> ProgressStyle {
-    let left = if with_eta { ", ETA {eta}" } else { "" };
-    let template = if width() >= WIDE {
-        format!("{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}, {{rate}}, {{elapsed}} elapsed{left}")
-    } else {
-        format!("{{pos}}/{{len}} {unit}{left}, {{wide_msg}}")
-    };
-    ProgressStyle::with_template(&template)
+    ProgressStyle::with_template(&template(width(), unit, with_eta))
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .with_key(
             "rate",
@@ -89,6 +83,18 @@ pub fn bar_style(unit: &'static str, with_eta: bool) -> ProgressStyle {
                 let _ = write!(w, "{}", eta(state.per_sec(), state.eta()));
             },
         )
+}
+
+/// [`bar_style`]'s template for a terminal `width` columns wide: below
+/// [`WIDE`], no bar, rate or elapsed time, and the message (`wide_msg`)
+/// cut to the width left.
+fn template(width: usize, unit: &str, with_eta: bool) -> String {
+    let left = if with_eta { ", ETA {eta}" } else { "" };
+    if width >= WIDE {
+        format!("{{wide_bar}} {{pos}}/{{len}} {unit}, {{msg}}, {{rate}}, {{elapsed}} elapsed{left}")
+    } else {
+        format!("{{pos}}/{{len}} {unit}{left}, {{wide_msg}}")
+    }
 }
 
 /// The terminal's width in columns: `COLUMNS` when set, else what stderr's
@@ -186,6 +192,18 @@ mod tests {
         assert_eq!(rate(0.02, "values"), "1 per 50 s");
         assert_eq!(rate(25_300.0, "parts"), "25.3 k parts/s");
         assert_eq!(rate(f64::NAN, "parts"), "0 parts/s");
+    }
+
+    #[test]
+    fn a_narrow_terminal_gets_one_line_without_the_bar() {
+        let narrow = template(60, "parts", true);
+        assert_eq!(narrow, "{pos}/{len} parts, ETA {eta}, {wide_msg}");
+        assert!(!narrow.contains("bar") && !narrow.contains("{msg}"));
+        let wide = template(WIDE, "parts", false);
+        assert!(
+            wide.starts_with("{wide_bar} ") && !wide.contains("ETA"),
+            "{wide}"
+        );
     }
 
     #[test]
