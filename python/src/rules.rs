@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use placer::problem::{Family, Warning};
+use placer::problem::Warning;
 use placer::search::{MAX_THREADS, Stop};
 use placer::spec::BUILTIN;
 use placer::{Bindings, Diagnostic, ListOptions, Plan, Problem, RuleSpec, Source, input};
@@ -44,13 +44,6 @@ fn problem_of(
         cells: cells.map(|t| Source::new("<cells>", t)),
     };
     let problem = Problem::bind(&spec, &bindings).map_err(|d| rule_error(&d))?;
-    let region_group = problem.groups().iter().any(|g| g.family == Family::Region);
-    if regions.is_some() && !region_group {
-        return Err(rule_error(&Diagnostic::new(format!(
-            "`{}` has no group over regions, so regions would change nothing",
-            problem.name()
-        )).with_help("region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"")));
-    }
     Ok(problem)
 }
 

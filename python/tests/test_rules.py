@@ -221,7 +221,7 @@ def test_bad_parameters_are_errors():
         placer.count("queens", m=3)
     with pytest.raises(TypeError):
         placer.count("queens", n="8")
-    with pytest.raises(placer.RuleError):
+    with pytest.raises(placer.RuleError, match="`queens` has no group over regions"):
         placer.count("queens", n=4, regions="AB\nAB\n")
     with pytest.raises(placer.RuleError):
         placer.count("queens", n=100000)

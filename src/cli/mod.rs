@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 /// `eprintln!` through [`stderr_line`]: never panics.
 macro_rules! say {
@@ -46,7 +46,7 @@ pub use select::SelectArgs;
 
 use crate::error::Source;
 use crate::input::{self, Limit};
-use crate::problem::{Bindings, Family, Problem, Warning};
+use crate::problem::{Bindings, Problem, Warning};
 use crate::spec::RuleSpec;
 
 /// How a successful run ended.
@@ -136,13 +136,6 @@ fn load(rules: &str, bind: &BindArgs) -> Result<Problem> {
         cells: bind.cells.as_deref().map(read_picture).transpose()?,
     };
     let problem = Problem::bind(&spec, &bindings)?;
-    let region_group = problem.groups.iter().any(|g| g.family == Family::Region);
-    if bind.regions.is_some() && !region_group {
-        bail!(
-            "`{}` has no group over regions, so --regions would change nothing; region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\"",
-            problem.name
-        );
-    }
     for warning in problem.warnings(&bind.set) {
         match &warning {
             Warning::Default { param, likely, .. } => say!(

@@ -203,7 +203,9 @@ fn generate_aimed(
     // Bind once with rows as regions, to check the rules and learn k.
     let bindings = Bindings {
         set: set.to_vec(),
-        regions: Some(Source::new("<generator>", rows(size))),
+        regions: spec
+            .has_region_group()
+            .then(|| Source::new("<generator>", rows(size))),
         cells: None,
     };
     let problem = Problem::bind(spec, &bindings)?;

@@ -298,3 +298,25 @@ fn counted_families_merge_lines_and_groups_once() {
         assert!(b.least() > b.max);
     }
 }
+
+/// A regions picture given to a rule with no group over regions is refused
+/// first, whatever its size: the picture could never matter. A rule with
+/// one takes it.
+#[test]
+fn a_regions_picture_without_a_region_group_is_refused_first() {
+    let refused = |name: &str, picture: &str| {
+        let bindings = Bindings {
+            regions: Some(crate::error::Source::new("r.txt", picture)),
+            ..Bindings::default()
+        };
+        let spec = RuleSpec::parse("t.toml", crate::spec::builtin(name).unwrap().text).unwrap();
+        Problem::bind(&spec, &bindings)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    for picture in ["AABB\nAABB\nCCDD\nCCDD\n", "AB\nCD\n"] {
+        let e = refused("queens", picture).unwrap_err();
+        assert!(e.starts_with("`queens` has no group over regions"), "{e}");
+    }
+    assert!(refused("region-queens", "AABB\nAABB\nCCDD\nCCDD\n").is_ok());
+}

@@ -189,6 +189,12 @@ impl RuleSpec {
             .clone()
             .unwrap_or_else(|| Source::new("<rules>", ""))
     }
+
+    /// Whether some group counts pieces per region, so that a regions
+    /// picture matters.
+    pub fn has_region_group(&self) -> bool {
+        self.group.iter().any(|g| g.of.get_ref() == "region")
+    }
 }
 
 /// The kind of a message of the toml crate: an unknown key or variant, a

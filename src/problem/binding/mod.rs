@@ -157,6 +157,13 @@ impl Binder<'_> {
 
     fn bind(&self) -> Result<Problem, Diagnostic> {
         let spec = self.spec;
+        if self.bindings.regions.is_some() && !spec.has_region_group() {
+            return Err(Diagnostic::new(format!(
+                "`{}` has no group over regions, so a regions picture would change nothing",
+                spec.name.get_ref()
+            ))
+            .with_help("region games: region-queens, star-battle, or a rule file with [[group]] of = \"region\""));
+        }
         let params = self.params()?;
         let board = self.board(&params)?;
         let mut vars = params.clone();
