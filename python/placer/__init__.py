@@ -86,6 +86,8 @@ def _params(params: dict) -> List[Tuple[str, int]]:
     for key, value in params.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"parameter {key}={value!r}: parameters are integers")
+        if not -(2**63) <= value < 2**63:
+            raise RuleError(f"parameter {key}={value} is outside the 64-bit range of rule parameters")
     return list(params.items())
 
 
@@ -248,7 +250,8 @@ def _flatten(matrix: Any) -> Tuple[int, int, list]:
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
-            raise MatrixError(f"row {i} has {len(row)} cells, row 0 has {width}")
+            cells = "1 cell" if len(row) == 1 else f"{len(row)} cells"
+            raise MatrixError(f"row {i} has {cells}, row 0 has {width}")
     return len(rows), width, [x for row in rows for x in row]
 
 

@@ -12,6 +12,7 @@
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod args;
 mod errors;
 mod layout;
 mod logic;

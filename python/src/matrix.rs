@@ -11,6 +11,7 @@ use placer::matrix::{
     self, Bounds, Builder, Labels, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, Sense, Value,
 };
 
+use crate::args;
 use crate::errors::{matrix_error, too_large};
 use crate::layout;
 use crate::run;
@@ -278,7 +279,8 @@ impl Select {
     /// smallest sums first, largest with ``maximize=True``; equal sums in
     /// column-sequence order. Murty's method: no enumeration.
     #[pyo3(signature = (k, maximize=false))]
-    fn top(&self, py: Python<'_>, k: usize, maximize: bool) -> PyResult<Vec<Solution>> {
+    fn top(&self, py: Python<'_>, k: &Bound<'_, PyAny>, maximize: bool) -> PyResult<Vec<Solution>> {
+        let k = usize::try_from(args::whole("k", k)?).unwrap_or(usize::MAX);
         self.exact()?;
         let owner = self.owner.clone();
         let stop = Stop::new();
@@ -326,8 +328,9 @@ impl Select {
         &self,
         min_sum: Option<&Bound<'_, PyAny>>,
         max_sum: Option<&Bound<'_, PyAny>>,
-        limit: Option<u128>,
+        limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<SolutionIter> {
+        let limit = args::whole_opt("limit", limit)?;
         let bounds = Bounds {
             min_sum: min_sum.map(|b| bound(b, "min_sum")).transpose()?,
             max_sum: max_sum.map(|b| bound(b, "max_sum")).transpose()?,

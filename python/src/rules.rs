@@ -14,6 +14,7 @@ use placer::search::{MAX_THREADS, Stop};
 use placer::spec::BUILTIN;
 use placer::{Bindings, Diagnostic, ListOptions, Plan, Problem, RuleSpec, Source, input};
 
+use crate::args;
 use crate::errors::{self, rule_error};
 use crate::logic;
 use crate::run::{self, Ask};
@@ -49,15 +50,19 @@ fn problem_of(
 
 /// Worker threads: `None` or 0 means every core; more than the command
 /// line's `-j` takes ([`MAX_THREADS`]) is refused before any starts.
-fn threads(requested: Option<usize>) -> PyResult<usize> {
-    if let Some(n) = requested.filter(|&n| n > MAX_THREADS) {
+fn threads(requested: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let n = args::whole_opt("threads", requested)?;
+    if let (Some(n), Some(given)) = (n, requested)
+        && n > MAX_THREADS as u128
+    {
         return Err(PyValueError::new_err(format!(
-            "threads={n} is more than the supported {MAX_THREADS}"
+            "threads={given} is more than the supported {MAX_THREADS}"
         )));
     }
-    Ok(requested
-        .filter(|&t| t > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())))
+    Ok(n.filter(|&t| t > 0).map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    ))
 }
 
 /// Counts a plan off the GIL, interruptible; Ctrl-C stops the subproblems.
@@ -103,9 +108,9 @@ pub fn count(
     py: Python<'_>,
     rules: &str,
     params: Vec<(String, i64)>,
-    threads: Option<usize>,
+    threads: Option<&Bound<'_, PyAny>>,
     unique: bool,
-    limit: Option<u128>,
+    limit: Option<&Bound<'_, PyAny>>,
     regions: Option<&str>,
     cells: Option<&str>,
     estimate: bool,
@@ -114,7 +119,7 @@ pub fn count(
     let ask = Ask {
         threads: self::threads(threads)?,
         unique,
-        limit,
+        limit: args::whole_opt("limit", limit)?,
         estimate,
     };
     count_plan(py, plan, ask)
@@ -127,10 +132,11 @@ pub fn solutions(
     rules: &str,
     params: Vec<(String, i64)>,
     unique: bool,
-    limit: Option<u128>,
+    limit: Option<&Bound<'_, PyAny>>,
     regions: Option<&str>,
     cells: Option<&str>,
 ) -> PyResult<SolutionIter> {
+    let limit = args::whole_opt("limit", limit)?;
     let plan = Arc::new(problem_of(rules, params, regions, cells)?.plan());
     stream(plan, unique, limit)
 }
@@ -281,13 +287,13 @@ impl Puzzle {
 
     /// The solutions, lazily.
     #[pyo3(signature = (limit=None))]
-    fn solutions(&self, limit: Option<u128>) -> PyResult<SolutionIter> {
-        stream(self.plan.clone(), false, limit)
+    fn solutions(&self, limit: Option<&Bound<'_, PyAny>>) -> PyResult<SolutionIter> {
+        stream(self.plan.clone(), false, args::whole_opt("limit", limit)?)
     }
 
     /// The number of solutions.
     #[pyo3(signature = (threads=None))]
-    fn count(&self, py: Python<'_>, threads: Option<usize>) -> PyResult<BigUint> {
+    fn count(&self, py: Python<'_>, threads: Option<&Bound<'_, PyAny>>) -> PyResult<BigUint> {
         let ask = Ask {
             threads: self::threads(threads)?,
             unique: false,

@@ -118,3 +118,28 @@ def test_a_long_dp_count_is_forewarned():
         with pytest.raises(placer.PlacerWarning, match=forecast):
             placer.count("kings", n=30)
         assert placer.count("kings", n=12) == 2390359529372724
+
+
+def test_count_arguments_are_checked_by_name():
+    tenths = placer.select([[1, 2], [3, 4]])
+    for call in (
+        lambda: placer.count("queens", n=8, threads=-1),
+        lambda: placer.count("queens", n=8, limit=-1),
+        lambda: placer.solutions("queens", n=8, limit=-2),
+        lambda: tenths.all(limit=-1),
+        lambda: tenths.top(-1),
+    ):
+        with pytest.raises(ValueError, match=r"^(threads|limit|k)=-\d is negative: it must be 0 or more$"):
+            call()
+    with pytest.raises(TypeError, match="^k must be an integer, not str$"):
+        tenths.top("1")
+    with pytest.raises(ValueError, match="threads=18446744073709551616 is more than the supported 1024"):
+        placer.count("queens", n=8, threads=2**64)
+    # Beyond any count a limit means no limit.
+    assert placer.count("queens", n=8, limit=10**50) == 92
+    assert len(tenths.top(10**30)) == 2
+    assert len(list(tenths.all(limit=10**40))) == 2
+    with pytest.raises(placer.RuleError, match="parameter n=1180591620717411303424 is outside the 64-bit range"):
+        placer.count("queens", n=2**70)
+    with pytest.raises(placer.MatrixError, match="^row 1 has 1 cell, row 0 has 2$"):
+        placer.select([[1, 2], [3]])
