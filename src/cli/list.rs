@@ -53,17 +53,19 @@ pub(super) fn print(
 }
 
 /// Hands solutions to `each` with their 1-based number, at most `limit` of
-/// them, until `each` says stop; returns how many it handed over.
+/// them, until `each` says stop; returns how many it handed over. It never
+/// asks for a solution past the limit: `--first` ends with the first, even
+/// where finding a second (or proving there is none) would take long.
 fn take_each(
-    solutions: impl Iterator<Item = Solution>,
+    mut solutions: impl Iterator<Item = Solution>,
     limit: Option<u128>,
     mut each: impl FnMut(u128, &Solution) -> Result<bool>,
 ) -> Result<u128> {
     let mut count: u128 = 0;
-    for solution in solutions {
-        if limit.is_some_and(|l| count >= l) {
+    while limit.is_none_or(|l| count < l) {
+        let Some(solution) = solutions.next() else {
             break;
-        }
+        };
         count += 1;
         if !each(count, &solution)? {
             break;
@@ -137,6 +139,24 @@ mod tests {
         fn flush(&mut self) -> std::io::Result<()> {
             self.flushes += 1;
             Ok(())
+        }
+    }
+
+    /// A limit is met without asking for one more solution: `--first`
+    /// ends with the first even where a second would take hours.
+    #[test]
+    fn nothing_is_asked_past_the_limit() {
+        let one = Solution {
+            cells: vec![(0, 0)],
+        };
+        for limit in [0, 1, 3] {
+            let mut asked = 0;
+            let endless = std::iter::from_fn(|| {
+                asked += 1;
+                Some(one.clone())
+            });
+            let n = take_each(endless, Some(limit), |_, _| Ok(true)).unwrap();
+            assert_eq!((n, asked), (limit, limit), "limit {limit}");
         }
     }
 

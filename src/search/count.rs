@@ -373,9 +373,13 @@ impl Plan {
         let parts_list = self.search_method(options) == self.engine;
         if parts_list && self.engine == Engine::Propagate && !options.unique {
             // Above ROUNDS_CELLS the split's walks cost more than the whole
-            // walk's proof (a 129×129 board): one walk, whatever the threads.
+            // walk's proof (a 129×129 board): one walk, whatever the threads,
+            // in rounds with restarts when the limit is small.
             if self.rows * self.cols > ROUNDS_CELLS {
-                return self.count_under(&Prefix::default(), options);
+                return match super::rounds::whole(self, options) {
+                    Some(tally) => tally,
+                    None => self.count_under(&Prefix::default(), options),
+                };
             }
             return super::rounds::count(self, &Split::walked(self), options);
         }

@@ -18,6 +18,7 @@ pub mod shard;
 mod split;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 pub use crate::plan::Engine;
 pub use count::{CountOptions, Counted, Progress, count, polynomial};
@@ -33,6 +34,7 @@ pub use split::Subproblem;
 pub const MAX_THREADS: usize = 1024;
 
 use crate::engine::permutation as kernel;
+use crate::engine::propagate::{Model, Soonest};
 use crate::engine::units::UnitWalker;
 use crate::engine::walk::{Constructed, Walk, with_walker};
 use crate::plan::by_width;
@@ -211,7 +213,10 @@ impl Plan {
     /// The solutions in the order that finds one soonest, for `--first`:
     /// rules whose rows (or columns) must each hold one piece, and that have
     /// no groups and no matrix values, branch on the row (column) with the fewest open cells,
-    /// lowest cell first; other rules keep search order ([`Plan::solutions`]).
+    /// lowest cell first; the propagating search of region games takes turns
+    /// with random restarts once it has walked a while
+    /// ([`Soonest`](crate::engine::propagate::Soonest)); other rules keep
+    /// search order ([`Plan::solutions`]).
     ///
     /// Plain N-queens from [`CONSTRUCT_FROM`](kernel::construct::CONSTRUCT_FROM)
     /// on gives the explicit construction ([`kernel::construct::construct`]),
@@ -232,14 +237,19 @@ impl Plan {
         fn make<'p, const W: usize>(plan: &'p Plan, units: &'p Groups) -> Box<dyn Walk + 'p> {
             Box::new(UnitWalker::<W>::new(plan, units))
         }
-        match &self.first_units {
-            Some(units) => Solutions {
-                plan: self,
-                walker: by_width!(self.words, make(self, units)),
-                unique,
-                cells: Vec::new(),
-            },
-            None => self.solutions(unique),
+        let walker = match &self.first_units {
+            Some(units) => by_width!(self.words, make(self, units)),
+            None if self.engine == Engine::Propagate => {
+                let model = Arc::new(Model::new(&self.problem));
+                Box::new(Soonest::new(model))
+            }
+            None => return self.solutions(unique),
+        };
+        Solutions {
+            plan: self,
+            walker,
+            unique,
+            cells: Vec::new(),
         }
     }
 

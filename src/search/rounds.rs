@@ -18,6 +18,10 @@
 //! many nodes as the other. Their solutions are kept as sets of cells, so
 //! one found by both counts once; the count ends once the two together
 //! found the limit or either walk ended, which then found every solution.
+//! From [`RESTART_AFTER`] nodes on, random restarts take a quarter of the
+//! nodes the walks take, in turns with them: on boards with many solutions they find them
+//! where both walks are stuck in empty subtrees (a planted 40×40 4★ board);
+//! they never end a count, which only a walk that ended or the limit does.
 
 use std::cell::OnceCell;
 use std::collections::HashSet;
@@ -25,8 +29,8 @@ use std::sync::Mutex;
 
 use super::run::{run, stopped};
 use super::split::{Split, Subproblem};
-use super::{CountOptions, SearchError, Tally};
-use crate::engine::propagate::PropagateWalker;
+use super::{CountOptions, SearchError, Stop, Tally};
+use crate::engine::propagate::{PropagateWalker, RESTART_AFTER, Restarts};
 use crate::plan::Plan;
 use crate::problem::MEMORY_BUDGET;
 
@@ -41,6 +45,9 @@ const CHUNK: u64 = 1024;
 /// The largest limit whose count keeps its solutions and may start a
 /// second walk.
 const KEPT: u128 = 64;
+
+/// The restarts take one node for every this many of the first walk's.
+const RESTART_SHARE: u64 = 4;
 
 /// The nodes the first walk takes before the second starts: no published
 /// 4–6★ puzzle's proof takes 50 000 (docs/PERFORMANCE.md), so theirs never
@@ -63,6 +70,14 @@ struct Found {
     /// With a limit of at most [`KEPT`]: the solutions found, each as its
     /// pieces (givens aside), so that two walks never count one twice.
     seen: Option<HashSet<Vec<usize>>>,
+    /// With a limit of at most [`KEPT`] on a propagating plan: the random
+    /// restarts, which take their share once the walks took
+    /// [`RESTART_AFTER`] nodes.
+    restarts: Option<Restarts>,
+    /// Nodes the walks took.
+    walked: u64,
+    /// The nodes the walks take before restarts start.
+    restart_after: u64,
 }
 
 impl Found {
@@ -79,6 +94,22 @@ impl Found {
 
     fn reached(&self) -> bool {
         self.count >= self.limit
+    }
+
+    /// Adds `nodes` a walk took, then runs restarts, each within its own
+    /// budget, while they took less than their share and the count goes on.
+    fn walked(&mut self, nodes: u64, stop: Option<&Stop>) {
+        self.walked += nodes;
+        let share = self.walked.saturating_sub(self.restart_after) / RESTART_SHARE;
+        let Some(mut runs) = self.restarts.take() else {
+            return;
+        };
+        while !self.reached() && runs.nodes < share && !stopped(stop) {
+            if let Some(solution) = runs.next() {
+                self.add(&solution);
+            }
+        }
+        self.restarts = Some(runs);
     }
 }
 
@@ -156,16 +187,29 @@ pub(crate) fn count(
     split: &Split,
     options: &CountOptions,
 ) -> Result<Tally, SearchError> {
-    count_with(plan, split, options, (FIRST, SECOND_AFTER))
+    count_with(plan, split, options, (FIRST, SECOND_AFTER, RESTART_AFTER))
 }
 
-/// [`count`] with a part's first budget and the nodes of the first walk
-/// after which the second starts: `(first, after)`.
+/// [`count`] on the whole walk as one part, with no second walk (whose
+/// split would cost more than it saves on the boards that count this way):
+/// the walk takes turns with restarts. `None` unless the limit is at most
+/// [`KEPT`], the counts that keep their solutions.
+pub(crate) fn whole(plan: &Plan, options: &CountOptions) -> Option<Result<Tally, SearchError>> {
+    let limited = options.limit.is_some_and(|l| l <= KEPT);
+    limited.then(|| {
+        let schedule = (FIRST, u64::MAX, RESTART_AFTER);
+        count_with(plan, &Split::whole(plan), options, schedule)
+    })
+}
+
+/// [`count`] with a part's first budget, the nodes of the first walk
+/// after which the second starts, and the nodes of the walks after which
+/// restarts start: `(first, after, restart_after)`.
 fn count_with(
     plan: &Plan,
     split: &Split,
     options: &CountOptions,
-    (first_budget, after): (u64, u64),
+    (first_budget, after, restart_after): (u64, u64, u64),
 ) -> Result<Tally, SearchError> {
     let limit = options.limit.unwrap_or(u128::MAX);
     let threads = plan.worker_threads(options.threads);
@@ -174,6 +218,12 @@ fn count_with(
         limit,
         count: 0,
         seen: (limit <= KEPT).then(HashSet::new),
+        restarts: split
+            .model()
+            .filter(|_| limit <= KEPT)
+            .map(|m| Restarts::new(m.clone())),
+        walked: 0,
+        restart_after,
     });
     let reached = || found.lock().unwrap_or_else(|e| e.into_inner()).reached();
     let deep = OnceCell::new();
@@ -193,10 +243,12 @@ fn count_with(
             }
         }
     }
-    let count = found.into_inner().unwrap_or_else(|e| e.into_inner()).count;
+    let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(Tally {
-        count: count.min(limit),
-        nodes: first.nodes + second.map_or(0, |(walk, _)| walk.nodes),
+        count: found.count.min(limit),
+        nodes: first.nodes
+            + second.map_or(0, |(walk, _)| walk.nodes)
+            + found.restarts.map_or(0, |runs| runs.nodes),
     })
 }
 
@@ -235,6 +287,7 @@ fn walk(
         if leaf {
             found.add(w.placed());
         }
+        found.walked(w.nodes - before, options.stop.as_ref());
         if found.reached() {
             break;
         }

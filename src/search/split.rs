@@ -108,6 +108,19 @@ impl Split {
         }
     }
 
+    /// `plan` as one part, the whole walk: for boards where cutting the
+    /// split would cost more than it saves.
+    pub(crate) fn whole(plan: &Plan) -> Split {
+        let mut split = Split::prepare(plan);
+        split.parts.push(Subproblem {
+            index: 0,
+            prefix: Prefix::default(),
+            meaning: plan.meaning,
+            engine: plan.engine,
+        });
+        split
+    }
+
     /// Splits `plan`.
     pub(crate) fn new(plan: &Plan) -> Split {
         Split::cut(plan, None)
@@ -161,6 +174,11 @@ impl Split {
             })
             .collect();
         split
+    }
+
+    /// The propagating walk's model, for a propagating plan.
+    pub(crate) fn model(&self) -> Option<&Arc<Model>> {
+        self.model.as_ref()
     }
 
     /// The propagating walk under `sub`, which must come from `plan`, the

@@ -33,8 +33,9 @@ fn want(p: &Plan) -> u128 {
 }
 
 /// Counts with a limit, on one thread and two, with the second walk
-/// started after the first round of one-node budgets, so that the two
-/// walks find the same solutions: exact up to the limit.
+/// started after the first round of one-node budgets and restarts from the
+/// first node, so that the walks and the restarts find the same solutions:
+/// exact up to the limit.
 fn rounds_agree(p: &Plan) -> Result<(), proptest::test_runner::TestCaseError> {
     let n = want(p);
     let split = Split::walked(p);
@@ -45,7 +46,7 @@ fn rounds_agree(p: &Plan) -> Result<(), proptest::test_runner::TestCaseError> {
                 threads,
                 ..CountOptions::default()
             };
-            for schedule in [(1, 0), (2, 5), (FIRST, SECOND_AFTER)] {
+            for schedule in [(1, 0, 0), (2, 5, 3), (FIRST, SECOND_AFTER, RESTART_AFTER)] {
                 let got = count_with(p, &split, &options, schedule).unwrap().count;
                 proptest::prop_assert_eq!(got, n.min(limit), "limit {} {:?}", limit, schedule);
             }
@@ -83,6 +84,9 @@ fn kept_solutions_count_once() {
         limit: 3,
         count: 0,
         seen: Some(HashSet::new()),
+        restarts: None,
+        walked: 0,
+        restart_after: 0,
     };
     found.add(&[1, 5]);
     found.add(&[1, 5]);
