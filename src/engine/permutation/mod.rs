@@ -26,6 +26,8 @@
 //! technique and measurements.
 
 mod block;
+#[doc(hidden)]
+pub mod constellation;
 pub mod construct;
 mod general;
 mod queens;
