@@ -26,8 +26,6 @@
 //! technique and measurements.
 
 mod block;
-#[doc(hidden)]
-pub mod constellation;
 pub mod construct;
 mod general;
 mod queens;
