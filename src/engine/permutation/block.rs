@@ -41,6 +41,10 @@ pub(super) type Set = u128;
 /// byte offsets.
 const SCALE: u32 = Set::BITS.trailing_zeros() - 3;
 
+/// The scale of the forbidden rows [`Block::completions`] takes: the bytes
+/// of a [`Set`].
+pub(super) const UNIT: usize = 1 << SCALE;
+
 /// The precomputed tables of the step.
 pub(super) struct Block {
     /// `perm[k][i]`: the column rank permutation `k` puts in row `i`.
@@ -140,8 +144,9 @@ impl Block {
     /// `free` holds exactly five columns; `l` and `r` are the `\` and `/`
     /// masks of the block's first row (shifting left and right each row);
     /// `forbid(x)` gives the block rows (bit `i` for row `i`) column `x` may
-    /// not use. Returns the set of valid permutations of the free columns
-    /// (see [`columns`]).
+    /// not use, times [`UNIT`] (so that a table of them needs no shift).
+    /// Returns the set of valid permutations of the free columns (see
+    /// [`columns`]).
     #[inline(always)]
     pub fn completions(&self, free: u32, l: u32, r: u32, forbid: impl Fn(u32) -> usize) -> Set {
         let [x0, x1, x2, x3, x4] = columns(free);
@@ -155,7 +160,7 @@ impl Block {
         let rr = u64::from(r) << SCALE;
         let col = |j: usize, x: u32| {
             let l = (ll >> x) as usize & (31 << (5 + SCALE));
-            let r = ((rr >> x) as usize | forbid(x) << SCALE) & (31 << SCALE);
+            let r = ((rr >> x) as usize | forbid(x)) & (31 << SCALE);
             self.avoid[j][(l | r) >> SCALE]
         };
         let gap = |k: usize, a: u32, b: u32| usize::from(self.gap[k][(b - a) as usize & 31]);
@@ -257,6 +262,7 @@ mod tests {
                 (0..ROWS)
                     .filter(|&i| forbid[i] >> x & 1 != 0)
                     .fold(0, |m, i| m | 1 << i)
+                    * UNIT
             };
             let set = block.completions(free, l, r, by_col);
             let pos = columns(free);

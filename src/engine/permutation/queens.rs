@@ -8,7 +8,7 @@
 //! explicit fixed stack and branch-free lowest-bit steps down to the last
 //! [`ROWS`] rows, which [`super::block`] counts in one step.
 
-use super::block::{BLOCK, Block, ROWS, Set, columns};
+use super::block::{BLOCK, Block, ROWS, Set, UNIT, columns};
 use super::rules::{Bounds, Rules};
 use super::symmetry::weight;
 use super::{Acc, MAX_N};
@@ -22,6 +22,7 @@ const IX: usize = MAX_N - 1;
 pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("sse4.1")
         && std::is_x86_feature_detected!("bmi1")
         && std::is_x86_feature_detected!("bmi2")
     {
@@ -33,12 +34,13 @@ pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
     dispatch(rules, prefix)
 }
 
-/// [`dispatch`] compiled for CPUs with POPCNT, BMI1 and BMI2 (most x86-64
-/// CPUs since 2013; the caller checks): the step for the last rows counts
-/// its set with two POPCNT instructions instead of a long bit-twiddling
-/// sequence.
+/// [`dispatch`] compiled for CPUs with POPCNT, SSE4.1, BMI1 and BMI2 (most
+/// x86-64 CPUs since 2013; every one with BMI2 has SSE4.1; the caller
+/// checks): the step for the last rows counts its set with two POPCNT
+/// instructions instead of a long bit-twiddling sequence, and tests it for
+/// empty with one PTEST.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt,bmi1,bmi2")]
+#[target_feature(enable = "popcnt,sse4.1,bmi1,bmi2")]
 fn count_bmi(rules: &Rules, prefix: &[u8]) -> Acc {
     dispatch(rules, prefix)
 }
@@ -62,12 +64,14 @@ pub(super) fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
 }
 
 /// The bounds of the last [`ROWS`] rows by column (bit `i` of `forbid[x]`
-/// bars column `x` from the block's row `i`), and the completions that put
+/// bars column `x` from the block's row `i`; stored times [`UNIT`], as the
+/// step takes them, and indexed by the step's column positions, which run
+/// to 32 for a missing column), and the completions that put
 /// a side piece exactly `p0` from a corner (in row `p0` or `n-1-p0`, when
 /// that row is in the block). [`Blocked::near`] adds the bottom row's
 /// columns `p0` and `n-1-p0`, which depend on the free columns.
 struct Blocked {
-    forbid: [u8; MAX_N],
+    forbid: [u16; 64],
     any: bool,
     /// Completions with a side-column piece in a near row: by the left
     /// column (rank 0 when free) and the right one (rank 4 when free).
@@ -78,7 +82,7 @@ struct Blocked {
 impl Blocked {
     fn new(n: usize, b: &Bounds) -> Self {
         let mut blk = Blocked {
-            forbid: [0; MAX_N],
+            forbid: [0; 64],
             any: false,
             near_left: 0,
             near_right: 0,
@@ -93,7 +97,7 @@ impl Blocked {
             }
             for x in 0..n {
                 if f >> x & 1 != 0 {
-                    blk.forbid[x] |= 1 << i;
+                    blk.forbid[x] |= (UNIT << i) as u16;
                 }
             }
             blk.any |= f != 0;
@@ -224,7 +228,7 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
             }
             let forbid = |x: u32| {
                 if LAST {
-                    usize::from(blk.forbid[x as usize & IX])
+                    usize::from(blk.forbid[x as usize])
                 } else {
                     0
                 }
