@@ -292,7 +292,7 @@ fn explain_says_why_a_puzzle_has_no_solution_and_counts_its_steps() {
 }
 
 #[test]
-fn hint_text_names_the_rule_the_cells_and_the_grade() {
+fn hint_text_names_the_rule_and_the_cells_and_the_grade_on_request() {
     let out = stdout_of(&[
         "hint",
         "region-queens",
@@ -302,7 +302,26 @@ fn hint_text_names_the_rule_the_cells_and_the_grade() {
     assert!(out.starts_with("hint last-cells"), "{out}");
     assert!(out.contains("place   (7,7)"), "{out}");
     assert!(out.contains("[Q]"), "{out}");
-    assert!(out.contains("puzzle grade: easy"), "{out}");
+    // The grade walks the whole path: only on request.
+    assert!(!out.contains("puzzle grade"), "{out}");
+    let graded = stdout_of(&[
+        "hint",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+        "--grade",
+    ]);
+    assert_eq!(graded, format!("{out}\npuzzle grade: easy\n"));
+    let json = stdout_of(&[
+        "hint",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+        "--format",
+        "json",
+        "--grade",
+    ]);
+    assert!(json.ends_with(",\"grade\":\"easy\"}\n"), "{json}");
 }
 
 #[test]

@@ -402,8 +402,9 @@ class Puzzle:
 
     Besides solving and counting, a puzzle reasons as a person does:
     :meth:`hint` gives the next deduction, :meth:`explain` the whole logical
-    path and :meth:`grade` its difficulty (as ``placer hint`` and
-    ``placer solve --explain``; see docs/PUZZLES.md for the techniques).
+    path and :meth:`grade` its difficulty (as ``placer hint``,
+    ``placer solve --explain`` and ``placer hint --grade``; see
+    docs/PUZZLES.md for the techniques).
 
     >>> p = Puzzle.from_text('''
     ... AABB

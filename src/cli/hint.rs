@@ -29,6 +29,12 @@ pub struct HintArgs {
     /// How the hint prints: board (text), json (one line) or svg.
     #[arg(long, default_value = "board", value_parser = hint_formats())]
     pub format: Format,
+    /// Also grade the puzzle (the hardest technique of its whole logical
+    /// path, as `solve --explain` prints it): a `puzzle grade` line, a
+    /// `"grade"` field in JSON, a note on stderr with SVG. It walks the
+    /// whole path, so it takes as long as an explanation.
+    #[arg(long)]
+    pub grade: bool,
 }
 
 /// The formats a hint prints in, the only ones `--help` lists.
@@ -97,33 +103,18 @@ fn check_format(format: Format) -> Result<()> {
 }
 
 /// `placer hint`: the next deduction from the puzzle's start (or the state
-/// its givens and crossed cells describe). The text form also prints the
-/// puzzle's grade, from its whole path, whose first step is the hint.
+/// its givens and crossed cells describe), from the library's hint; with
+/// `--grade` also the puzzle's grade, from its whole path.
 pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let problem = super::load(&args.rules, &args.bind)?;
     let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
-    // Text takes the first step of the whole path, which also grades the
-    // puzzle; JSON and SVG only ask the library for the hint.
-    let (next, path, several) = match args.format {
-        Format::Json | Format::Svg => {
-            let found = path::hint(&problem).map_err(anyhow::Error::msg)?;
-            (found.next, None, found.several)
-        }
-        _ => {
-            let path = logical_path(&problem)?;
-            let next = match path.steps.first() {
-                Some(step) if step.technique != Technique::Guess => Next::Step(step.clone()),
-                _ => board.next(),
-            };
-            let several = not_unique(&problem, &path).map(|_| path.differ.clone());
-            (next, Some(path), several)
-        }
-    };
+    let found = path::hint(&problem).map_err(anyhow::Error::msg)?;
+    let several = found.several;
     let said = several
         .as_ref()
         .map(|cells| path::not_unique(&problem, cells));
-    let step = match next {
+    let step = match found.next {
         Next::Step(step) => step,
         stop => {
             let why = match (&stop, &several) {
@@ -139,10 +130,7 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             };
             match args.format {
                 Format::Json => {
-                    let path = match path {
-                        Some(path) => path,
-                        None => logical_path(&problem)?,
-                    };
+                    let path = logical_path(&problem)?;
                     let solved = stop == Next::Solved;
                     let stuck = (!solved).then_some(why.as_str());
                     let end = EndLine {
@@ -157,11 +145,17 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             return Ok(Outcome::Done);
         }
     };
+    // The grade, when asked for: none on a grid with several solutions.
+    let grade = match (args.grade, &several) {
+        (true, None) => Some(logical_path(&problem)?.grade.map(Grade::name)),
+        _ => None,
+    };
     board.apply(&step);
     match args.format {
         Format::Json => {
             let line = HintLine {
                 step: StepLine::new(&board, &step),
+                grade,
                 unique: several.as_ref().map(|_| false),
                 differ: one_based(&problem, several.as_deref().unwrap_or_default()),
             };
@@ -171,21 +165,21 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             if let Some(said) = &said {
                 super::stderr_line(format_args!("warning: {said}"));
             }
+            if let Some(grade) = grade {
+                let grade = grade.unwrap_or(NO_GRADE);
+                super::stderr_line(format_args!("note: puzzle grade: {grade}"));
+            }
             out.write_all(svg(&board, Some(&step)).as_bytes())?
         }
         _ => {
             write_step(&mut out, &board, &step, None)?;
             writeln!(out)?;
             out.write_all(text_board(&board, Some(&step)).as_bytes())?;
-            match (&said, path.as_ref().and_then(|p| p.grade)) {
-                (Some(said), _) => {
-                    writeln!(out, "\n{said}: no grade, since logic cannot finish it")?
-                }
-                (None, grade) => writeln!(
-                    out,
-                    "\npuzzle grade: {}",
-                    grade.map_or(NO_GRADE, Grade::name)
-                )?,
+            if let Some(said) = &said {
+                writeln!(out, "\n{said}: no grade, since logic cannot finish it")?
+            }
+            if let Some(grade) = grade {
+                writeln!(out, "\npuzzle grade: {}", grade.unwrap_or(NO_GRADE))?
             }
         }
     }
@@ -199,6 +193,9 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
 struct HintLine<'a> {
     #[serde(flatten)]
     step: StepLine<'a>,
+    /// The puzzle's grade, with `--grade` (`null` when it has no solution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Option<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<bool>,
     #[serde(skip_serializing_if = "Vec::is_empty")]

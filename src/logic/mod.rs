@@ -28,7 +28,7 @@ mod trial;
 use std::sync::Arc;
 use std::sync::{Mutex, OnceLock};
 
-use crate::engine::propagate::Model;
+use crate::engine::propagate::{Caps, Model};
 use crate::problem::{Family, Problem};
 
 /// What is known of one cell.
@@ -188,6 +188,9 @@ pub struct Board<'p> {
     refuted: Arc<Mutex<(Vec<Mark>, Vec<usize>)>>,
     /// Band counting's 2×2 covers, shared by every copy of the board.
     covers: Arc<Mutex<blocks::Covers>>,
+    /// The search's band rule's cover sizes, kept from one trial's probes
+    /// to the next (see [`Caps`]).
+    caps: Arc<Mutex<Caps>>,
 }
 
 /// What comes next from a board's state.
@@ -319,6 +322,7 @@ impl<'p> Board<'p> {
             model: OnceLock::new(),
             refuted: Default::default(),
             covers: Default::default(),
+            caps: Default::default(),
         })
     }
 
@@ -452,10 +456,30 @@ impl<'p> Board<'p> {
         self.next_step().map_or(Next::OutOfLogic, Next::Step)
     }
 
-    /// The propagating search's model of the puzzle, built once.
+    /// The propagating search's model of the puzzle (with keys for its
+    /// band rule's cover sizes), built once.
     fn model(&self) -> &Arc<Model> {
         self.model
-            .get_or_init(|| Arc::new(Model::new(self.problem)))
+            .get_or_init(|| Arc::new(Model::new(self.problem).keyed()))
+    }
+
+    /// The cells where a piece leads the propagating search's rules (with
+    /// `bands`, its band rule too) to a contradiction from this state, the
+    /// quickest first ([`crate::engine::propagate::refuted`]); `None` when
+    /// the state itself is one.
+    pub(crate) fn refuted(&self, bands: bool) -> Option<Vec<usize>> {
+        let pieces = self.cells_marked(Mark::Piece);
+        let empty = self.cells_marked(Mark::Empty);
+        let mut caps = match self.caps.lock() {
+            Ok(mut caps) => std::mem::take(&mut *caps),
+            Err(_) => Caps::default(),
+        };
+        let found =
+            crate::engine::propagate::refuted(self.model(), &pieces, &empty, bands, &mut caps);
+        if let Ok(mut kept) = self.caps.lock() {
+            *kept = caps;
+        }
+        found
     }
 
     /// The cells kept by [`Board::keep_refuted`] that are still open,

@@ -23,15 +23,14 @@ const TRIED: usize = 8;
 
 /// An open cell whose piece leads, by a chain of steps, to a contradiction.
 pub fn trial(b: &Board) -> Option<Step> {
-    let pieces = b.cells_marked(Mark::Piece);
-    let empty = b.cells_marked(Mark::Empty);
     let confirm = |cells: &[usize], hardest: Technique| {
         cells
             .iter()
             .take(TRIED)
             .find_map(|&cell| follow(b, cell, hardest).map(|(steps, why)| (cell, steps, why)))
     };
-    let found = crate::engine::propagate::refuted(b.model(), &pieces, &empty, false)
+    let found = b
+        .refuted(false)
         .and_then(|cells| confirm(&cells, FOLLOW[0]))
         .or_else(|| {
             // Band counting makes the search dearer: its refuted cells are
@@ -39,7 +38,7 @@ pub fn trial(b: &Board) -> Option<Step> {
             // those left is confirmed.
             let kept: Vec<usize> = b.kept_refuted();
             confirm(&kept, FOLLOW[1]).or_else(|| {
-                let cells = crate::engine::propagate::refuted(b.model(), &pieces, &empty, true)?;
+                let cells = b.refuted(true)?;
                 b.keep_refuted(&cells);
                 confirm(&cells, FOLLOW[1])
             })

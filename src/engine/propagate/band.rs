@@ -75,26 +75,33 @@ fn bands_with(
         // regions whose open cells end there (both by region index).
         let (crossing, ending) = by_line(m, st, axis, n, regions.clone(), &spans);
         let mut touching = vec![false; regions.len()];
+        // The keys of the open cells of the band, of the regions touching
+        // it and of those inside it (see `State::key`).
+        let keyed = !m.keys.is_empty();
         for a in 0..n {
             let (mut need_band, mut open_band) = (0u32, 0u32);
             touching.fill(false);
             let (mut need_touch, mut open_touch) = (0u32, 0u32);
             let (mut need_in, mut open_in) = (0u32, 0u32);
+            let (mut key_band, mut key_touch, mut key_in) = (0u128, 0u128, 0u128);
             for b in a..n.min(a + WIDEST) {
                 let line = lines.start + b;
                 need_band += st.need(m, line);
                 open_band += st.open[line];
+                key_band ^= st.key(line);
                 for &i in &crossing[b] {
                     if !touching[i] {
                         touching[i] = true;
                         need_touch += st.need(m, regions.start + i);
                         open_touch += st.open[regions.start + i];
+                        key_touch ^= st.key(regions.start + i);
                     }
                 }
                 for &i in &ending[b] {
                     if spans[i].is_some_and(|(lo, _)| lo >= a) {
                         need_in += st.need(m, regions.start + i);
                         open_in += st.open[regions.start + i];
+                        key_in ^= st.key(regions.start + i);
                     }
                 }
                 if b + 1 == n && a == 0 {
@@ -114,18 +121,27 @@ fn bands_with(
                         m,
                         st,
                         sc,
-                        Side::Rest,
+                        Area {
+                            side: Side::Rest,
+                            total: need_band,
+                            less: need_in,
+                            open: open_band - open_in,
+                            key: keyed.then_some(key_band ^ key_in),
+                        },
                         &spans,
-                        need_band,
-                        need_in,
-                        open_band - open_in,
                     )?
                 {
                     return Ok(true);
                 }
                 // The regions touching the band, outside it.
-                let outer = (open_touch - open_band, need_band);
-                if band.area(m, st, sc, Side::Outer, &spans, need_touch, outer.1, outer.0)? {
+                let outer = Area {
+                    side: Side::Outer,
+                    total: need_touch,
+                    less: need_band,
+                    open: open_touch - open_band,
+                    key: keyed.then_some(key_touch ^ key_band),
+                };
+                if band.area(m, st, sc, outer, &spans)? {
                     return Ok(true);
                 }
             }
@@ -179,22 +195,30 @@ struct Band {
     family: usize,
 }
 
+/// One area of a band: it needs `total - less` pieces among `open` cells.
+struct Area {
+    side: Side,
+    total: u32,
+    less: u32,
+    open: u32,
+    /// The keys of its open cells combined, when the model has keys: its
+    /// cover size is kept under it.
+    key: Option<u128>,
+}
+
 impl Band {
-    /// The rule on one area that needs `total - less` pieces among `open`
-    /// cells: a conflict when that cannot be, else whether it decided a cell.
-    #[allow(clippy::too_many_arguments)]
+    /// The rule on one area: a conflict when it cannot get its pieces,
+    /// else whether it decided a cell.
     fn area(
         &self,
         m: &Model,
         st: &mut State,
         sc: &mut Scratch,
-        side: Side,
+        area: Area,
         spans: &[Option<(usize, usize)>],
-        total: u32,
-        less: u32,
-        open: u32,
     ) -> Step {
-        let Some(need) = total.checked_sub(less) else {
+        let (open, key) = (area.open, area.key);
+        let Some(need) = area.total.checked_sub(area.less) else {
             return Err(super::state::Conflict);
         };
         if need > open {
@@ -205,8 +229,8 @@ impl Band {
         }
         sc.inside.resize(m.cells(), false);
         sc.cells.clear();
-        self.cells(m, st, side, spans, &mut sc.cells);
         if need == 0 || need == open {
+            self.cells(m, st, area.side, spans, &mut sc.cells);
             let fill = if need == 0 { Cell::Empty } else { Cell::Piece };
             let cells = std::mem::take(&mut sc.cells);
             let result = cells.iter().try_for_each(|&c| st.set(m, c, fill));
@@ -214,6 +238,15 @@ impl Band {
             result?;
             return Ok(true);
         }
+        // The cover's size is the cells' own: known, it settles all but a
+        // tight area, whose steps depend on the cells around.
+        let known = key.and_then(|key| sc.caps.get(&key).copied());
+        match known {
+            Some(cap) if need > cap => return Err(super::state::Conflict),
+            Some(cap) if need < cap => return Ok(false),
+            _ => {}
+        }
+        self.cells(m, st, area.side, spans, &mut sc.cells);
         let on = m.masks.then(|| {
             sc.cells.iter().fold((0u128, 0u128), |(r, c), &x| {
                 let (i, j) = m.at[x];
@@ -223,17 +256,8 @@ impl Band {
         if super::cover::at_least(open as usize, on) > need as usize {
             return Ok(false);
         }
-        // The cover's size is the cells' own: known, it settles all but a
-        // tight area, whose steps depend on the cells around.
-        let known = sc.caps.get(sc.cells.as_slice()).copied();
-        match known {
-            Some(cap) if need > cap => return Err(super::state::Conflict),
-            Some(cap) if need < cap => return Ok(false),
-            _ => {}
-        }
-        let key = known.is_none().then(|| sc.cells.clone().into_boxed_slice());
         let result = tight(m, st, need, on, sc);
-        if let Some(key) = key {
+        if let (Some(key), None) = (key, known) {
             if sc.caps.len() >= CAPS_KEPT {
                 sc.caps.clear();
             }

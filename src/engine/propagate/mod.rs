@@ -26,7 +26,7 @@ pub(crate) use cover::{at_least, lines_of};
 pub(crate) use model::Model;
 use model::TOTAL;
 pub(crate) use restart::{RESTART_AFTER, Restarts, Soonest};
-pub(crate) use rules::Rules;
+pub(crate) use rules::{Caps, Rules};
 pub(crate) use sampler::{Sampler, exists, ranked_first, refuted};
 use state::{Cell, Conflict, State};
 

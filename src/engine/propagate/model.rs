@@ -72,6 +72,11 @@ pub(crate) struct Model {
     /// Whether the board has at most 128 rows and columns: open cells are
     /// also kept as a mask per row and per column.
     pub(crate) masks: bool,
+    /// A random key per cell when [`Model::keyed`], else empty: the state
+    /// then keeps, per unit, the keys of its open cells combined
+    /// ([`State::key`](super::state::State::key)), which names a set of
+    /// open cells in a few operations (the band rule's cover sizes).
+    pub(crate) keys: Vec<u128>,
 }
 
 /// Rows or columns.
@@ -132,6 +137,7 @@ impl Model {
             line: Vec::new(),
             masks: rows <= 128 && cols <= 128,
             every_window: false,
+            keys: Vec::new(),
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
         model.common_attackers();
@@ -141,6 +147,21 @@ impl Model {
             && (0..cells).all(|c| model.window[c] || c / cols + 1 == rows || c % cols + 1 == cols);
         model.regroup(problem);
         model
+    }
+
+    /// The model with a key per cell (see [`Model::keys`]): 128 bits from
+    /// splitmix64 of the cell, the same every run.
+    pub(crate) fn keyed(mut self) -> Model {
+        let mix = |mut z: u64| {
+            z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        self.keys = (0..self.cells() as u64)
+            .map(|c| u128::from(mix(2 * c)) << 64 | u128::from(mix(2 * c + 1)))
+            .collect();
+        self
     }
 
     /// Builds the units of `problem`, and what is derived from them. After

@@ -7,7 +7,7 @@
 //! choose the branch (looking ahead).
 
 use super::PropagateWalker;
-use super::rules::Rules;
+use super::rules::{Caps, Rules};
 use super::state::{Cell, Conflict, State};
 
 impl PropagateWalker {
@@ -78,11 +78,20 @@ impl PropagateWalker {
     /// rules run) where a piece leads every rule to a contradiction, those
     /// whose contradiction came after the fewest decided cells first;
     /// `None` when the root itself is one. With `bands`, the rules are
-    /// [`Rules::Hints`].
-    pub(crate) fn refuted(mut self, bands: bool) -> Option<Vec<usize>> {
+    /// [`Rules::Hints`], whose band rule looks up and keeps cover sizes in
+    /// `caps` (empty, or kept from earlier calls on the same model).
+    pub(crate) fn refuted(mut self, bands: bool, caps: &mut Caps) -> Option<Vec<usize>> {
         if bands {
             self.rules = Rules::Hints;
         }
+        std::mem::swap(&mut self.st.scratch.caps, caps);
+        let found = self.probe_root();
+        std::mem::swap(&mut self.st.scratch.caps, caps);
+        found
+    }
+
+    /// [`PropagateWalker::refuted`] with its rules set.
+    fn probe_root(&mut self) -> Option<Vec<usize>> {
         self.start();
         if self.phase == super::Phase::Done {
             return None;

@@ -89,10 +89,16 @@ pub(crate) struct Scratch {
     pub(super) cells: Vec<usize>,
     pub(super) cliques: Vec<Clique>,
     fresh: Vec<bool>,
-    /// The band rule's cover sizes, by the area's open cells: probes come
-    /// back to the same areas (a probe changes a few lines, then is undone).
-    pub(super) caps: rustc_hash::FxHashMap<Box<[usize]>, u32>,
+    /// The band rule's cover sizes, by the keys of the area's open cells:
+    /// probes come back to the same areas (a probe changes a few lines,
+    /// then is undone), and so do later states.
+    pub(super) caps: Caps,
 }
+
+/// The band rule's cover sizes by the keys of an area's open cells
+/// combined ([`super::state::State::key`]): a cover's size is a function
+/// of the cells alone, so it stays true from state to state of one model.
+pub(crate) type Caps = rustc_hash::FxHashMap<u128, u32>;
 
 /// Whether `need` pieces among `open` cells can reach the capacity of their
 /// cover: a cover of cliques of at most four cells has at least ⌈open/4⌉ of

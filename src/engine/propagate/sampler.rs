@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::{Model, PropagateWalker, Rules, Sample};
+use super::{Caps, Model, PropagateWalker, Rules, Sample};
 use crate::problem::{Problem, Regions};
 
 /// The propagating search's measure of one rule set under region grids
@@ -87,12 +87,15 @@ pub(crate) fn exists(problem: &Problem, budget: u64) -> Option<bool> {
 /// `empty`, where a piece leads the propagating search's rules to a
 /// contradiction before any guess, the quickest contradictions first;
 /// `None` when the rules find one without any supposition. With `bands`
-/// the rules also count regions against bands of lines (dearer).
+/// the rules also count regions against bands of lines (dearer), with the
+/// cover sizes of `caps` (see [`Caps`]; kept there for the next call on
+/// the same model).
 pub(crate) fn refuted(
     model: &Arc<Model>,
     pieces: &[usize],
     empty: &[usize],
     bands: bool,
+    caps: &mut Caps,
 ) -> Option<Vec<usize>> {
-    PropagateWalker::on(model.clone(), pieces, empty).refuted(bands)
+    PropagateWalker::on(model.clone(), pieces, empty).refuted(bands, caps)
 }

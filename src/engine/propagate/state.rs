@@ -34,6 +34,9 @@ pub(crate) struct State {
     /// With [`Model::masks`], per unit: the rows and the columns holding
     /// its open cells, as masks; else empty.
     pub(crate) spread: Vec<(u128, u128)>,
+    /// With [`Model::keys`], per unit: the keys of its open cells combined
+    /// by exclusive or; else empty.
+    key: Vec<u128>,
     /// Per unit, its open cells in each row, then in each column
     /// (`rows + cols` entries a unit): see [`State::in_line`].
     per_line: Vec<u32>,
@@ -76,9 +79,17 @@ impl State {
                 }
             }
         }
+        let key = if m.keys.is_empty() {
+            Vec::new()
+        } else {
+            let of =
+                |u: &super::model::Unit| u.cells.iter().fold(0, |k, &c| k ^ m.keys[c as usize]);
+            m.units.iter().map(of).collect()
+        };
         State {
             cells,
             spread,
+            key,
             per_line,
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
@@ -156,6 +167,7 @@ impl State {
 
     /// Takes a newly decided cell out of its units' line counts.
     fn close(&mut self, m: &Model, cell: usize) {
+        self.rekey(m, cell);
         let lines = m.rows + m.cols;
         let (r, c) = m.at[cell];
         for &u in &m.cell_units[cell] {
@@ -174,8 +186,27 @@ impl State {
         }
     }
 
+    /// Takes `cell` out of (or puts it back into) its units' keys, when
+    /// the model has keys.
+    fn rekey(&mut self, m: &Model, cell: usize) {
+        if self.key.is_empty() {
+            return;
+        }
+        for &u in &m.cell_units[cell] {
+            self.key[u as usize] ^= m.keys[cell];
+        }
+    }
+
+    /// The keys of unit `u`'s open cells combined (0 when the model has
+    /// none): two units' keys combined by exclusive or name the open cells
+    /// in one and not the other.
+    pub(crate) fn key(&self, u: usize) -> u128 {
+        self.key.get(u).copied().unwrap_or(0)
+    }
+
     /// Puts a reopened cell back into its units' line counts.
     fn reopen(&mut self, m: &Model, cell: usize) {
+        self.rekey(m, cell);
         let lines = m.rows + m.cols;
         let (r, c) = m.at[cell];
         for &u in &m.cell_units[cell] {

@@ -405,7 +405,7 @@ fn refuted_cells_are_in_no_solution() {
             // Without and with band counting (the hint engine's trials).
             for bands in [false, true] {
                 let refuted = PropagateWalker::under(&p, &pieces, &empty)
-                    .refuted(bands)
+                    .refuted(bands, &mut Default::default())
                     .unwrap();
                 for c in &refuted {
                     let kept = all.iter().filter(|s| {
@@ -478,4 +478,81 @@ fn search_and_hints_agree_on_common_attacks() {
         emptied > states,
         "{emptied} cells emptied in {states} states"
     );
+}
+
+/// A keyed model's state keeps, per unit, the keys of exactly its open
+/// cells through settling, conflicts and undoing.
+#[test]
+fn unit_keys_follow_the_open_cells() {
+    use super::state::{Cell, State};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
+    let p = star_battle(2, &moved_rows(&mut rng, 10, 30));
+    let m = Model::new(&p).keyed();
+    let mut st = State::new(&m);
+    let expect = |st: &State| {
+        for (u, unit) in m.units.iter().enumerate() {
+            let open = unit.cells.iter().map(|&c| c as usize);
+            let open = open.filter(|&c| st.cells[c] == Cell::Open);
+            assert_eq!(st.key(u), open.fold(0, |k, c| k ^ m.keys[c]), "unit {u}");
+        }
+    };
+    expect(&st);
+    for _ in 0..200 {
+        let mark = st.mark();
+        for _ in 0..rng.random_range(1..6) {
+            let x = rng.random_range(0..m.cells());
+            if st.cells[x] == Cell::Open {
+                let to = if rng.random_bool(0.3) {
+                    Cell::Piece
+                } else {
+                    Cell::Empty
+                };
+                if st.set(&m, x, to).is_err() || st.settle(&m).is_err() {
+                    break;
+                }
+            }
+        }
+        expect(&st);
+        if rng.random_bool(0.7) {
+            st.undo(&m, mark);
+            expect(&st);
+        }
+    }
+}
+
+/// The band rule's cover sizes kept by the keys of their cells, from
+/// state to state, change nothing: on keyed models the refuted cells of
+/// states along a solution, with the sizes kept from the states before,
+/// are those of an unkeyed model.
+#[test]
+fn kept_cover_sizes_refute_what_fresh_ones_do() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+    let mut named = 0;
+    for n in [8usize, 9, 10] {
+        let p = star_battle(2, &moved_rows(&mut rng, n, 3 * n));
+        let (all, _) = walk(Model::new(&p));
+        let Some(first) = all.first() else { continue };
+        let keyed = Arc::new(Model::new(&p).keyed());
+        let mut caps = super::Caps::default();
+        let (mut pieces, mut empty) = (Vec::new(), Vec::new());
+        for c in 0..n * n {
+            if rng.random_bool(0.7) {
+                continue;
+            }
+            if first.contains(&c) {
+                pieces.push(c);
+            } else {
+                empty.push(c);
+            }
+            let plain =
+                PropagateWalker::under(&p, &pieces, &empty).refuted(true, &mut Default::default());
+            let kept = super::refuted(&keyed, &pieces, &empty, true, &mut caps);
+            assert_eq!(plain, kept, "{n}: {pieces:?} {empty:?}");
+            named += kept.map_or(0, |k| k.len());
+        }
+        assert!(!caps.is_empty());
+    }
+    assert!(named > 0);
 }
