@@ -194,9 +194,12 @@ fn count_with(
         }
     }
     let count = found.into_inner().unwrap_or_else(|e| e.into_inner()).count;
+    // The splits' own walks count too: on a shallow tree they found
+    // every solution and the parts took no node.
+    let second = second.map_or(0, |(walk, _)| walk.split.nodes + walk.nodes);
     Ok(Tally {
         count: count.min(limit),
-        nodes: first.nodes + second.map_or(0, |(walk, _)| walk.nodes),
+        nodes: split.nodes + first.nodes + second,
     })
 }
 

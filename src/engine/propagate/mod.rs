@@ -161,13 +161,14 @@ impl PropagateWalker {
     /// fewer decisions above them than `walked` says, so that its parts
     /// together take about the whole walk's work; without, those of a walk
     /// that does neither: parts numbered for shards and checkpoints never
-    /// change with probing.
+    /// change with probing. Also the nodes the walk took, within the
+    /// budget or not: they are part of the work of a count split so.
     pub(crate) fn split(
         m: &Arc<Model>,
         cut: usize,
         budget: u64,
         walked: Option<usize>,
-    ) -> Option<Vec<Decisions>> {
+    ) -> (Option<Vec<Decisions>>, u64) {
         let mut w = PropagateWalker::on(m.clone(), &[], &[]);
         w.cut = Some(cut);
         match walked {
@@ -177,7 +178,7 @@ impl PropagateWalker {
         let mut out = Vec::new();
         while w.next_leaf() {
             if w.nodes > budget {
-                return None;
+                return (None, w.nodes);
             }
             let (pieces, empty) = w.stack.iter().partition::<Vec<&Frame>, _>(|f| !f.empty);
             out.push((
@@ -185,7 +186,7 @@ impl PropagateWalker {
                 empty.iter().map(|f| f.cell).collect(),
             ));
         }
-        (w.nodes <= budget).then_some(out)
+        ((w.nodes <= budget).then_some(out), w.nodes)
     }
 
     /// Looks ahead at the nodes with fewer than `depth` decisions above
