@@ -183,15 +183,25 @@ impl Split {
         if sub.meaning != plan.meaning || sub.engine != plan.engine {
             return Err(SearchError::Foreign { index: sub.index });
         }
-        let prefix = &sub.prefix;
+        Ok(self.walker_under(&sub.prefix.pieces, &sub.prefix.empty))
+    }
+
+    /// The propagating walk under pieces on `pieces` and none on `empty`,
+    /// looking ahead as the parts' walks do; `None` when the plan does not
+    /// propagate.
+    pub(crate) fn walker_under(
+        &self,
+        pieces: &[usize],
+        empty: &[usize],
+    ) -> Option<PropagateWalker> {
         let walker = |m: &Arc<Model>| {
-            let mut w = PropagateWalker::on(m.clone(), &prefix.pieces, &prefix.empty);
+            let mut w = PropagateWalker::on(m.clone(), pieces, empty);
             if let Some(depth) = self.look {
                 w.look_above(depth);
             }
             w
         };
-        Ok(self.model.as_ref().map(walker))
+        self.model.as_ref().map(walker)
     }
 
     /// Counts the solutions (or classes) under `sub`, which must come from
