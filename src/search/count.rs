@@ -405,7 +405,7 @@ impl Plan {
         let sum = sum.into_inner().unwrap_or_else(|e| e.into_inner());
         Ok(Tally {
             count: sum.count.min(limit),
-            ..sum
+            nodes: split.nodes + sum.nodes,
         })
     }
 }

@@ -54,10 +54,15 @@ const RESTART_SHARE: u64 = 4;
 /// start one.
 const SECOND_AFTER: u64 = 100_000;
 
-/// One part being counted: its walk (made when it first runs) and the
-/// nodes its next round may take it to.
+/// The fewest parts kept open once the split's are all open: enough for
+/// two threads and a few more (docs/PERFORMANCE.md).
+const SHARED: usize = 8;
+
+/// One part being counted: a part of the split or a branch another part
+/// gave away (then `sub` is `None`), its walk (made when it first runs)
+/// and the nodes its next round may take it to.
 struct Slot<'a> {
-    sub: &'a Subproblem,
+    sub: Option<&'a Subproblem>,
     walker: Option<PropagateWalker>,
     budget: u64,
 }
@@ -154,7 +159,7 @@ impl<'a> Walk<'a> {
         let new = parts.iter().take(most.saturating_sub(self.open.len()));
         self.next += new.len();
         self.open.extend(new.map(|sub| Slot {
-            sub,
+            sub: Some(sub),
             walker: None,
             budget: self.first,
         }));
@@ -174,7 +179,37 @@ impl<'a> Walk<'a> {
             .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
         self.open
             .extend(slots.filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())));
+        self.give_away();
         Ok(())
+    }
+
+    /// While fewer than [`SHARED`] parts are open and none is left to
+    /// open, each open part gives away its shallowest branch still to come
+    /// as a part of its own, which walks as many nodes in the next round as
+    /// the giver: a proof whose work lies in one part is shared between
+    /// threads. The same on any thread count.
+    fn give_away(&mut self) {
+        if self.next < self.split.parts.len() {
+            return;
+        }
+        let (open, mut given) = (self.open.len(), Vec::new());
+        for slot in &mut self.open {
+            if open + given.len() >= SHARED {
+                break;
+            }
+            let Some(w) = slot.walker.as_mut() else {
+                continue;
+            };
+            let Some((pieces, empty)) = w.give_away() else {
+                continue;
+            };
+            given.push(Slot {
+                sub: None,
+                walker: self.split.walker_under(&pieces, &empty),
+                budget: slot.budget.saturating_sub(w.nodes).max(self.first),
+            });
+        }
+        self.open.append(&mut given);
     }
 }
 
@@ -244,11 +279,12 @@ fn count_with(
         }
     }
     let found = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    // The splits' own walks count too: on a shallow tree they found
+    // every solution and the parts took no node.
+    let second = second.map_or(0, |(walk, _)| walk.split.nodes + walk.nodes);
     Ok(Tally {
         count: found.count.min(limit),
-        nodes: first.nodes
-            + second.map_or(0, |(walk, _)| walk.nodes)
-            + found.restarts.map_or(0, |runs| runs.nodes),
+        nodes: split.nodes + first.nodes + second + found.restarts.map_or(0, |runs| runs.nodes),
     })
 }
 
@@ -267,8 +303,8 @@ fn walk(
     if lock().reached() {
         return Ok(());
     }
-    if slot.walker.is_none() {
-        slot.walker = split.walker(plan, slot.sub)?;
+    if let (None, Some(sub)) = (&slot.walker, slot.sub) {
+        slot.walker = split.walker(plan, sub)?;
     }
     let Some(w) = slot.walker.as_mut() else {
         return Err(SearchError::Unsupported(

@@ -90,6 +90,10 @@ pub(crate) struct Split {
     /// How deep [`Split::walker`]'s walks look ahead, when the parts were
     /// cut from a walk that does ([`Split::walked`]).
     look: Option<usize>,
+    /// The nodes the propagating walks that cut the parts took: part of
+    /// the work of a count over them, all of it when the tree is so
+    /// shallow that every part is a solution.
+    pub(crate) nodes: u64,
 }
 
 impl Split {
@@ -105,6 +109,7 @@ impl Split {
             model,
             parts: Vec::new(),
             look: None,
+            nodes: 0,
         }
     }
 
@@ -159,7 +164,11 @@ impl Split {
                 })
                 .collect(),
             None => match &split.model {
-                Some(model) => plan.decision_prefixes(model, walked),
+                Some(model) => {
+                    let (prefixes, nodes) = plan.decision_prefixes(model, walked);
+                    split.nodes = nodes;
+                    prefixes
+                }
                 None => plan.prefixes(),
             },
         };
@@ -192,15 +201,25 @@ impl Split {
         if sub.meaning != plan.meaning || sub.engine != plan.engine {
             return Err(SearchError::Foreign { index: sub.index });
         }
-        let prefix = &sub.prefix;
+        Ok(self.walker_under(&sub.prefix.pieces, &sub.prefix.empty))
+    }
+
+    /// The propagating walk under pieces on `pieces` and none on `empty`,
+    /// looking ahead as the parts' walks do; `None` when the plan does not
+    /// propagate.
+    pub(crate) fn walker_under(
+        &self,
+        pieces: &[usize],
+        empty: &[usize],
+    ) -> Option<PropagateWalker> {
         let walker = |m: &Arc<Model>| {
-            let mut w = PropagateWalker::on(m.clone(), &prefix.pieces, &prefix.empty);
+            let mut w = PropagateWalker::on(m.clone(), pieces, empty);
             if let Some(depth) = self.look {
                 w.look_above(depth);
             }
             w
         };
-        Ok(self.model.as_ref().map(walker))
+        self.model.as_ref().map(walker)
     }
 
     /// Counts the solutions (or classes) under `sub`, which must come from
@@ -364,11 +383,17 @@ impl Plan {
     /// cut takes at most [`SPLIT_NODES`] nodes (else the last cut within
     /// it): splitting stays a small part of the search. With `walked` (see
     /// [`Split::walked`]), the cut so found is then walked once by the walk
-    /// that probes and looks ahead.
-    fn decision_prefixes(&self, model: &Arc<Model>, walked: Option<usize>) -> Vec<Prefix> {
+    /// that probes and looks ahead. Also the nodes all those walks took.
+    fn decision_prefixes(&self, model: &Arc<Model>, walked: Option<usize>) -> (Vec<Prefix>, u64) {
         let mut best = vec![Prefix::default()];
         let mut cut = 1;
-        while let Some(paths) = PropagateWalker::split(model, cut, SPLIT_NODES, None) {
+        let mut nodes = 0;
+        let mut split = |cut, walked| {
+            let (paths, walk) = PropagateWalker::split(model, cut, SPLIT_NODES, walked);
+            nodes += walk;
+            paths
+        };
+        while let Some(paths) = split(cut, None) {
             let whole = paths.iter().all(|(p, e)| p.len() + e.len() < cut);
             let enough = paths.len() >= target(self.engine, self.rows) || whole;
             best = paths
@@ -383,14 +408,17 @@ impl Plan {
         // The walk that looks ahead is dear on big boards: it walks to the
         // cut found once, and the plain parts stand when it takes too long.
         let cut = best.iter().map(|p| p.pieces.len() + p.empty.len()).max();
-        let walk = |cut| PropagateWalker::split(model, cut, SPLIT_NODES, walked);
-        match cut.filter(|&c| walked.is_some() && c > 0).and_then(walk) {
+        let prefixes = match cut
+            .filter(|&c| walked.is_some() && c > 0)
+            .and_then(|cut| split(cut, walked))
+        {
             Some(paths) => paths
                 .into_iter()
                 .map(|(pieces, empty)| Prefix { pieces, empty })
                 .collect(),
             None => best,
-        }
+        };
+        (prefixes, nodes)
     }
 }
 

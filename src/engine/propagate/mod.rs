@@ -34,13 +34,15 @@ use state::{Cell, Conflict, State};
 pub(crate) type Decisions = (Vec<usize>, Vec<usize>);
 
 /// One decision on the stack: the nodes taken before it, the cell, the
-/// trail mark before it, and whether the empty branch is under way.
+/// trail mark before it, whether the empty branch is under way, and
+/// whether it was given away ([`PropagateWalker::give_away`]).
 #[derive(Debug, Clone, Copy)]
 struct Frame {
     start: u64,
     mark: usize,
     cell: usize,
     empty: bool,
+    given: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,13 +165,14 @@ impl PropagateWalker {
     /// fewer decisions above them than `walked` says, so that its parts
     /// together take about the whole walk's work; without, those of a walk
     /// that does neither: parts numbered for shards and checkpoints never
-    /// change with probing.
+    /// change with probing. Also the nodes the walk took, within the
+    /// budget or not: they are part of the work of a count split so.
     pub(crate) fn split(
         m: &Arc<Model>,
         cut: usize,
         budget: u64,
         walked: Option<usize>,
-    ) -> Option<Vec<Decisions>> {
+    ) -> (Option<Vec<Decisions>>, u64) {
         let mut w = PropagateWalker::on(m.clone(), &[], &[]);
         w.cut = Some(cut);
         match walked {
@@ -179,7 +182,7 @@ impl PropagateWalker {
         let mut out = Vec::new();
         while w.next_leaf() {
             if w.nodes > budget {
-                return None;
+                return (None, w.nodes);
             }
             let (pieces, empty) = w.stack.iter().partition::<Vec<&Frame>, _>(|f| !f.empty);
             out.push((
@@ -187,7 +190,23 @@ impl PropagateWalker {
                 empty.iter().map(|f| f.cell).collect(),
             ));
         }
-        (w.nodes <= budget).then_some(out)
+        ((w.nodes <= budget).then_some(out), w.nodes)
+    }
+
+    /// Gives away the empty branch of the shallowest decision on the path
+    /// whose empty branch is still to come: the walk will not take it,
+    /// and the decisions returned, the walk's prefix included, lead to it
+    /// (pieces, empty cells), so that another walk under them finds its
+    /// solutions. `None` when there is no such decision.
+    pub(crate) fn give_away(&mut self) -> Option<Decisions> {
+        let at = self.stack.iter().position(|f| !f.empty && !f.given)?;
+        let (mut pieces, mut empty) = self.prefix.clone();
+        for f in &self.stack[..at] {
+            if f.empty { &mut empty } else { &mut pieces }.push(f.cell);
+        }
+        empty.push(self.stack[at].cell);
+        self.stack[at].given = true;
+        Some((pieces, empty))
     }
 
     /// Looks ahead at the nodes with fewer than `depth` decisions above
@@ -403,6 +422,7 @@ impl PropagateWalker {
                             mark,
                             cell,
                             empty: false,
+                            given: false,
                         });
                         if !self.decide(cell, Cell::Piece) {
                             self.phase = Phase::Backtrack;
@@ -420,7 +440,7 @@ impl PropagateWalker {
     fn backtrack(&mut self) {
         while let Some(frame) = self.stack.pop() {
             self.st.undo(&self.m, frame.mark);
-            if frame.empty {
+            if frame.empty || frame.given {
                 continue;
             }
             self.stack.push(Frame {

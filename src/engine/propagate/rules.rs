@@ -227,7 +227,25 @@ pub(super) fn bound(
     for &u in units {
         open_into(m, st, u, &mut sc.cells);
     }
+    if by_parity(m, &sc.cells) > need {
+        return Ok(false);
+    }
     tight(m, st, need, on, sc)
+}
+
+/// A lower bound on the cliques of any cover of `cells`, cheaper than a
+/// cover: a clique (a 2×2 window's cells, or one cell) holds at most one
+/// cell of each parity class (row and column, each odd or even), so the
+/// cover has at least as many cliques as the largest class has cells.
+/// Above the pieces needed, the cover cannot be tight: [`tight`] would
+/// decide nothing.
+fn by_parity(m: &Model, cells: &[usize]) -> u32 {
+    let mut classes = [0u32; 4];
+    for &c in cells {
+        let (r, k) = m.at[c];
+        classes[((r & 1) << 1 | (k & 1)) as usize] += 1;
+    }
+    classes.into_iter().max().unwrap_or(0)
 }
 
 /// Appends the open cells of unit `u` to `out`: from the state's masks for

@@ -556,3 +556,40 @@ fn kept_cover_sizes_refute_what_fresh_ones_do() {
     }
     assert!(named > 0);
 }
+
+/// A walk that gives branches away after every few solutions, and walks
+/// under the branches given (which give away in turn), find together each
+/// solution of the whole walk once: on rows as regions with random cells
+/// moved (one and two stars, up to hundreds of solutions).
+#[test]
+fn branches_given_away_keep_every_solution_once() {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let mut given = 0;
+    for (n, k, moves) in [(6usize, 1, 4), (7, 1, 12), (8, 2, 8), (9, 2, 10)] {
+        for _ in 0..3 {
+            let picture = moved_rows(&mut rng, n, moves);
+            let p = star_battle(k, &picture);
+            let m = Arc::new(Model::new(&p));
+            let (want, _) = walk_probing(Model::new(&p), super::PROBE_AFTER, super::LOOK_ABOVE);
+            let mut got = Vec::new();
+            let mut walks = vec![PropagateWalker::on(m.clone(), &[], &[])];
+            while let Some(mut w) = walks.pop() {
+                let mut found = 0;
+                while w.next_leaf() {
+                    got.push(w.placed().to_vec());
+                    found += 1;
+                    if found % 3 == 1 {
+                        if let Some((pieces, empty)) = w.give_away() {
+                            walks.push(PropagateWalker::on(m.clone(), &pieces, &empty));
+                            given += 1;
+                        }
+                    }
+                }
+            }
+            got.sort();
+            assert_eq!(got, want, "{picture}");
+        }
+    }
+    assert!(given > 20, "{given} branches given away");
+}

@@ -96,3 +96,35 @@ fn kept_solutions_count_once() {
     found.add(&[3, 7]);
     assert!(found.reached());
 }
+
+/// A tree the split holds whole: every part is a solution, and the count's
+/// nodes are those of the split's walks (they were reported as 0).
+#[test]
+fn nodes_count_the_splits_walks() {
+    // One king-free piece per row, column and row-shaped region of a 5×5
+    // board: 14 solutions.
+    let labels: Vec<u8> = (0..25).map(|c| 1 + c / 5).collect();
+    let p = board(5, 1, &labels, true);
+    let split = Split::walked(&p);
+    assert!(split.nodes > 0);
+    for limit in [2, 20] {
+        let options = CountOptions {
+            limit: Some(limit),
+            ..CountOptions::default()
+        };
+        let tally = count(&p, &split, &options).unwrap();
+        assert_eq!(tally.count, limit.min(14));
+        assert!(
+            tally.nodes >= split.nodes,
+            "{} < {}",
+            tally.nodes,
+            split.nodes
+        );
+    }
+    let options = CountOptions {
+        limit: Some(20),
+        ..CountOptions::default()
+    };
+    // Counted through the library as the CLI does.
+    assert!(p.count(options).unwrap().nodes > 0);
+}
