@@ -18,8 +18,9 @@
 //! many nodes as the other. Their solutions are kept as sets of cells, so
 //! one found by both counts once; the count ends once the two together
 //! found the limit or either walk ended, which then found every solution.
-//! From [`RESTART_AFTER`] nodes on, random restarts take a quarter of the
-//! nodes the walks take, in turns with them: on boards with many solutions they find them
+//! From [`RESTART_AFTER`] nodes on, random restarts take up to a quarter
+//! of the nodes the walks take, in turns with them (less while they find
+//! nothing new): on boards with many solutions they find them
 //! where both walks are stuck in empty subtrees (a planted 40×40 4★ board);
 //! they never end a count, which only a walk that ended or the limit does.
 
@@ -46,8 +47,9 @@ const CHUNK: u64 = 1024;
 /// second walk.
 const KEPT: u128 = 64;
 
-/// The restarts take one node for every this many of the first walk's.
-const RESTART_SHARE: u64 = 4;
+/// The restarts take one node for every `1 << RESTART_SHARE` the walks
+/// take, until they repeat themselves.
+const RESTART_SHARE: u32 = 2;
 
 /// The nodes the first walk takes before the second starts: no published
 /// 4–6★ puzzle's proof takes 50 000 (docs/PERFORMANCE.md), so theirs never
@@ -83,17 +85,25 @@ struct Found {
     walked: u64,
     /// The nodes the walks take before restarts start.
     restart_after: u64,
+    /// The nodes the restarts may have taken so far.
+    allowance: u64,
+    /// Restarts in a row that found nothing new (counted up to 8).
+    repeats: u32,
 }
 
 impl Found {
     /// Counts `solution` unless it was found before.
-    fn add(&mut self, solution: &[usize]) {
+    fn add(&mut self, solution: &[usize]) -> bool {
         match &mut self.seen {
             Some(seen) => {
-                seen.insert(solution.to_vec());
+                let new = seen.insert(solution.to_vec());
                 self.count = seen.len() as u128;
+                new
             }
-            None => self.count += 1,
+            None => {
+                self.count += 1;
+                true
+            }
         }
     }
 
@@ -103,16 +113,20 @@ impl Found {
 
     /// Adds `nodes` a walk took, then runs restarts, each within its own
     /// budget, while they took less than their share and the count goes on.
+    /// The share halves each time a restart finds nothing new (no solution,
+    /// or one found before; down to 1/1024) and comes back whole with a
+    /// new solution: on a puzzle with one solution the restarts find none
+    /// or only that one, and soon cost next to nothing.
     fn walked(&mut self, nodes: u64, stop: Option<&Stop>) {
+        let past = (self.walked + nodes).saturating_sub(self.restart_after.max(self.walked));
         self.walked += nodes;
-        let share = self.walked.saturating_sub(self.restart_after) / RESTART_SHARE;
         let Some(mut runs) = self.restarts.take() else {
             return;
         };
-        while !self.reached() && runs.nodes < share && !stopped(stop) {
-            if let Some(solution) = runs.next() {
-                self.add(&solution);
-            }
+        self.allowance += past >> (RESTART_SHARE + self.repeats);
+        while !self.reached() && runs.nodes < self.allowance && !stopped(stop) {
+            let new = runs.next().is_some_and(|solution| self.add(&solution));
+            self.repeats = if new { 0 } else { (self.repeats + 1).min(8) };
         }
         self.restarts = Some(runs);
     }
@@ -259,6 +273,8 @@ fn count_with(
             .map(|m| Restarts::new(m.clone())),
         walked: 0,
         restart_after,
+        allowance: 0,
+        repeats: 0,
     });
     let reached = || found.lock().unwrap_or_else(|e| e.into_inner()).reached();
     let deep = OnceCell::new();

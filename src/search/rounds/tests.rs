@@ -87,10 +87,12 @@ fn kept_solutions_count_once() {
         restarts: None,
         walked: 0,
         restart_after: 0,
+        allowance: 0,
+        repeats: 0,
     };
-    found.add(&[1, 5]);
-    found.add(&[1, 5]);
-    found.add(&[2, 6]);
+    assert!(found.add(&[1, 5]));
+    assert!(!found.add(&[1, 5]));
+    assert!(found.add(&[2, 6]));
     assert_eq!(found.count, 2);
     assert!(!found.reached());
     found.add(&[3, 7]);
