@@ -215,7 +215,7 @@ impl Plan {
     /// no groups and no matrix values, branch on the row (column) with the fewest open cells,
     /// lowest cell first; the propagating search of region games takes turns
     /// with random restarts once it has walked a while
-    /// ([`Soonest`](crate::engine::propagate::Soonest)); other rules keep
+    /// (`engine::propagate::Soonest`); other rules keep
     /// search order ([`Plan::solutions`]).
     ///
     /// Plain N-queens from [`CONSTRUCT_FROM`](kernel::construct::CONSTRUCT_FROM)
