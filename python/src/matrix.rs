@@ -341,6 +341,7 @@ impl Select {
                 let m = t.matrix();
                 produce(
                     matrix::selections(m, bounds).map(|s| (s.cells, Some(s.sum))),
+                    limit,
                     tx,
                 );
             }

@@ -96,7 +96,7 @@ fn stream(plan: Arc<Plan>, unique: bool, limit: Option<u128>) -> PyResult<Soluti
             unique,
             soonest: false,
         });
-        produce(listing.solutions.map(|s| (s.cells, None)), tx)
+        produce(listing.solutions.map(|s| (s.cells, None)), limit, tx)
     })
 }
 

@@ -220,9 +220,13 @@ impl Solution {
 /// later ones cost one channel message per batch.
 const MAX_BATCH: usize = 4096;
 
-/// Sends `found` to `tx` in growing batches until it ends or the receiver
-/// is gone (the Python iterator was dropped).
-pub fn produce(found: impl Iterator<Item = Found>, tx: SyncSender<Batch>) {
+/// Sends at most `limit` of `found` to `tx` in growing batches until they
+/// end or the receiver is gone (the Python iterator was dropped): a search
+/// never goes on past the limit (a second solution of a unique puzzle is a
+/// whole proof).
+pub fn produce(found: impl Iterator<Item = Found>, limit: Option<u128>, tx: SyncSender<Batch>) {
+    let most = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+    let found = found.take(most);
     let mut size = 1;
     let mut batch = Vec::with_capacity(size);
     for f in found {

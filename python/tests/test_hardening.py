@@ -143,3 +143,22 @@ def test_count_arguments_are_checked_by_name():
         placer.count("queens", n=2**70)
     with pytest.raises(placer.MatrixError, match="^row 1 has 1 cell, row 0 has 2$"):
         placer.select([[1, 2], [3]])
+
+
+@linux
+def test_a_limited_listing_stops_its_search_at_the_limit():
+    def searching():
+        tasks = Path("/proc/self/task")
+        return sum((t / "comm").read_text().startswith("placer-solutio") for t in tasks.iterdir())
+
+    before = searching()
+    solutions = placer.solutions("queens", n=20, limit=1)
+    assert len(next(iter(solutions)).cells) == 20
+    # The producer thread ends once it has found the one solution asked for,
+    # though the iterator is still alive.
+    for _ in range(500):
+        if searching() == before:
+            break
+        time.sleep(0.02)
+    assert searching() == before
+    del solutions
