@@ -91,12 +91,12 @@ pub(crate) struct Soonest {
     walk: PropagateWalker,
     /// The nodes the complete walk takes alone.
     after: u64,
-    /// Until the first solution.
-    restarts: Option<Restarts>,
+    restarts: Restarts,
+    /// Whether the first solution was asked for: from then on the complete
+    /// walk goes alone.
+    started: bool,
     /// The solution a restart found, given first.
     given: Option<Vec<usize>>,
-    /// Nodes of the restarts.
-    restart_nodes: u64,
 }
 
 impl Soonest {
@@ -105,27 +105,25 @@ impl Soonest {
         Soonest {
             walk: PropagateWalker::on(model.clone(), &[], &[]),
             after: RESTART_AFTER,
-            restarts: Some(Restarts::new(model)),
+            restarts: Restarts::new(model),
+            started: false,
             given: None,
-            restart_nodes: 0,
         }
     }
 
-    /// Whether the next solution, before any was found, comes from a
-    /// restart (then in `given`) rather than the complete walk.
-    fn first_by_restart(&mut self, restarts: &mut Restarts) -> Option<bool> {
+    /// Whether the first solution comes from a restart (then in `given`)
+    /// rather than the complete walk; `None` when there is none.
+    fn first_by_restart(&mut self) -> Option<bool> {
         loop {
-            self.walk.set_budget(self.after + restarts.nodes);
+            self.walk.set_budget(self.after + self.restarts.nodes);
             if self.walk.next_leaf() {
                 return Some(false);
             }
             if self.walk.done() {
                 return None;
             }
-            let found = restarts.next();
-            self.restart_nodes = restarts.nodes;
-            if found.is_some() {
-                self.given = found;
+            if let Some(solution) = self.restarts.next() {
+                self.given = Some(solution);
                 return Some(true);
             }
         }
@@ -134,8 +132,9 @@ impl Soonest {
 
 impl Walk for Soonest {
     fn next_leaf(&mut self) -> Option<&[usize]> {
-        if let Some(mut restarts) = self.restarts.take() {
-            let by_restart = self.first_by_restart(&mut restarts)?;
+        if !self.started {
+            self.started = true;
+            let by_restart = self.first_by_restart()?;
             self.walk.set_budget(u64::MAX);
             return Some(if by_restart {
                 self.given.as_deref()?
@@ -154,7 +153,7 @@ impl Walk for Soonest {
     }
 
     fn nodes(&self) -> u64 {
-        self.walk.nodes + self.restart_nodes
+        self.walk.nodes + self.restarts.nodes
     }
 }
 
