@@ -173,6 +173,35 @@ fn bad_sizes_are_usage_errors() {
         .stderr(predicate::str::contains(
             "N = 65 is over the 64×64 limit of counting and listing",
         ));
+    // A region game without its picture says what is missing.
+    placer()
+        .args(["solve", "region-queens"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`region-queens` needs its regions",
+        ))
+        .stderr(predicate::str::contains("--regions FILE"));
+    // The count's message suggests --first only where --first answers.
+    placer()
+        .args(["queens", "99999999999"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "N = 99999999999 is over the 100000000 limit of `--first`",
+        ));
+    placer()
+        .args(["queens", "100000001", "--first", "--format", "tuple"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("over the 100000000 limit"));
+    placer()
+        .args(["queens", "100000000", "--count"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`placer queens 100000000 --first` finds one solution",
+        ));
     placer()
         .args(["queens", "65", "--first", "--format", "svg"])
         .assert()
@@ -355,6 +384,19 @@ fn table_rules_check_and_completions() {
             "{\"param\":\"n\",\"value\":4,\"count\":2,\"unique\":1}\n",
             "{\"param\":\"n\",\"value\":5,\"count\":10,\"unique\":2}\n"
         ));
+    // `--format json` is the same as `--json`, as on the other commands.
+    assert_eq!(
+        stdout_of(&[
+            "table", "queens", "--from", "4", "--to", "5", "--format", "json"
+        ]),
+        stdout_of(&["table", "queens", "--from", "4", "--to", "5", "--json"]),
+    );
+    assert_eq!(
+        stdout_of(&[
+            "table", "queens", "--from", "4", "--to", "5", "--format", "text"
+        ]),
+        "n solutions\n4 2\n5 10\n"
+    );
     let rules = stdout_of(&["rules"]);
     for name in [
         "queens",
@@ -914,4 +956,37 @@ fn check_grades_small_region_puzzles() {
         .stdout(predicate::str::contains("grade:").not());
     let plain = stdout_of(&["check", "queens", "--set", "n=6"]);
     assert!(!plain.contains("grade:"), "{plain}");
+}
+
+#[test]
+fn negative_and_non_numbers_get_plain_messages() {
+    for (args, says) in [
+        (&["queens", "8", "-j", "-1"][..], "`-1` is negative"),
+        (&["queens", "8", "--limit", "-2"][..], "`-2` is negative"),
+        (&["queens", "8", "-j", "x"][..], "`x` is not a whole number"),
+        (
+            &["generate", "region-queens", "--size", "-3"][..],
+            "`-3` is negative",
+        ),
+        (
+            &["select", "-", "--top", "-1", "--max"][..],
+            "`-1` is negative",
+        ),
+        (
+            &[
+                "queens",
+                "8",
+                "--limit",
+                "999999999999999999999999999999999999999999",
+            ][..],
+            "is too large",
+        ),
+    ] {
+        placer()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("tip").not());
+    }
 }

@@ -107,6 +107,10 @@ fn a_full_stdout_is_an_error_said_once() {
             1,
             "{args:?}: {err}"
         );
+        // The results' own writes say what failed; clap writes --help.
+        if args != ["--help"] {
+            assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+        }
     }
 }
 

@@ -482,7 +482,10 @@ fn huge_inputs_are_clear_errors() {
             .code(2)
             .stderr(predicate::str::contains(says).and(predicate::str::contains("panick").not()));
     };
-    fails(&["queens", "99999999999"], "over the 64×64 limit");
+    fails(
+        &["queens", "99999999999"],
+        "over the 100000000 limit of `--first`",
+    );
     fails(
         &["solve", "queens", "--set", "n=99999999999"],
         "outside the supported 1..=1024",

@@ -82,6 +82,33 @@ fn ctrl_c_ends_every_long_computation_cleanly() {
 }
 
 #[test]
+fn ctrl_c_at_the_step_prompt_ends_its_line() {
+    // stdin stays open and silent: the prompt waits on a line.
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("placer"))
+        .args(["queens", "4", "--step", "--format", "tuple"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take();
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    drop(stdin);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "-- solution 1 -- Enter: next, q: quit \ninterrupted\n"
+    );
+}
+
+#[test]
 fn ctrl_c_during_the_dp_advises_no_checkpoint() {
     let (code, stderr) = interrupted(&["solve", "kings", "--set", "n=30", "--no-estimate"]);
     assert_eq!(code, Some(130), "{stderr}");

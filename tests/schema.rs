@@ -305,4 +305,11 @@ fn shard_parts_and_merges_keep_their_fields() {
         true,
     );
     assert_eq!(merged[0]["count"], "4");
+    let same = check(
+        &["merge", "--format", "json", part.to_str().unwrap()],
+        &required,
+        &[("shard", Ty::OptStr)],
+        true,
+    );
+    assert_eq!(same, merged);
 }

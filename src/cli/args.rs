@@ -125,9 +125,9 @@ Examples:
         /// The shard result files, one per shard.
         #[arg(required = true)]
         parts: Vec<PathBuf>,
-        /// Print the merged result as JSON.
-        #[arg(long)]
-        json: bool,
+        /// Text (the total) or JSON (the merged record).
+        #[command(flatten)]
+        format: TextOrJson,
     },
     /// List the built-in rules.
     #[command(after_help = "\
@@ -169,10 +169,10 @@ pub struct TableArgs {
     #[arg(long, default_value = "n")]
     pub param: String,
     /// First value.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub from: i64,
     /// Last value.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub to: i64,
     /// Rule inputs.
     #[command(flatten)]
@@ -181,14 +181,33 @@ pub struct TableArgs {
     #[arg(long)]
     pub unique: bool,
     /// Worker threads (default, or 0: all cores).
-    #[arg(short = 'j', long = "threads", value_parser = parse_threads)]
+    #[arg(short = 'j', long = "threads", value_name = "N", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// How to count.
     #[command(flatten)]
     pub method: MethodArgs,
-    /// Print one JSON object per line.
-    #[arg(long)]
-    pub json: bool,
+    /// Text (a table) or JSON (one object per line).
+    #[command(flatten)]
+    pub format: TextOrJson,
+}
+
+/// `--format text|json` (or `--json`) of the commands that print one
+/// result or one line a value: `table` and `merge`.
+#[derive(Debug, Clone, Default, ClapArgs)]
+pub struct TextOrJson {
+    /// Output format.
+    #[arg(long, value_name = "FORMAT", value_parser = ["text", "json"])]
+    format: Option<String>,
+    /// Print JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+}
+
+impl TextOrJson {
+    /// Whether JSON was asked for.
+    pub fn json(&self) -> bool {
+        self.json || self.format.as_deref() == Some("json")
+    }
 }
 
 /// The arguments of `placer generate`.
@@ -197,10 +216,10 @@ pub struct GenerateArgs {
     /// A region rule: `region-queens`, `star-battle`, or a rule file with an exact region group.
     pub rules: String,
     /// The board's side; the puzzle has this many regions.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<usize>)]
     pub size: usize,
     /// The random seed: the same seed gives the same puzzle (default: from the clock, printed on stderr).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub seed: Option<u64>,
     /// Set a parameter: `--set k=2`. Repeatable.
     #[arg(long = "set", value_name = "K=V", value_parser = parse_set)]
@@ -218,7 +237,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     pub difficulty: Option<crate::logic::grade::Grade>,
     /// Worker threads (default, or 0: all cores). The puzzle never depends on it.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
+    #[arg(short = 'j', long = "threads", value_name = "N", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
 }
 
@@ -240,24 +259,23 @@ pub struct BindArgs {
 /// `queens` and `select` (where a solution is a selection).
 #[derive(Debug, Clone, Default, ClapArgs)]
 pub struct ModeArgs {
-    /// Print the number of solutions (the default).
+    /// Print the number of solutions (of selections, for select), the default.
     #[arg(long, group = "mode")]
     pub count: bool,
     /// Print every solution, in search order.
     #[arg(long, group = "mode")]
     pub all: bool,
-    /// Print one solution, found fast; exit 1 if there is none. Rules whose
-    /// rows (or columns) each hold one piece, with no groups and no matrix,
-    /// branch on the row (column) with the fewest open cells, so the solution
-    /// may differ from the row-order first one that --all --limit 1 prints;
-    /// plain N-queens from n = 22 on prints the explicit construction.
+    /// Print one solution, found fast; exit 1 if there is none. It need not
+    /// be the first that --all prints (README, "Which solution --first
+    /// prints").
     #[arg(long, group = "mode")]
     pub first: bool,
     /// Show one solution at a time: Enter for the next, q to quit.
     #[arg(long, group = "mode")]
     pub step: bool,
     /// Stop after K solutions (with --count: count up to K).
-    #[arg(long, value_name = "K", conflicts_with = "first")]
+    #[arg(long, value_name = "K", conflicts_with = "first",
+          allow_negative_numbers = true, value_parser = whole::<u128>)]
     pub limit: Option<u128>,
 }
 
@@ -282,7 +300,7 @@ pub struct RunArgs {
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
     /// Worker threads (default, or 0: all cores). Results never depend on it.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = parse_threads)]
+    #[arg(short = 'j', long = "threads", value_name = "N", allow_negative_numbers = true, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Print nodes, solutions, seconds and nodes per second on stderr.
     #[arg(long)]
@@ -358,16 +376,26 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
 
 /// `-j N`: at most [`MAX_THREADS`].
 pub(super) fn parse_threads(s: &str) -> Result<usize, String> {
-    let n: usize = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a thread count"))?;
+    let n: usize = whole(s)?;
     if n > MAX_THREADS {
         return Err(format!(
             "{n} threads is more than the supported {MAX_THREADS}"
         ));
     }
     Ok(n)
+}
+
+/// A whole number of at least 0: a negative one or one that is not a
+/// number is refused with what it is, not the parser's "invalid digit".
+pub(super) fn whole<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+    let t = s.trim();
+    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
+        return Err(format!("`{s}` is negative: it must be 0 or more"));
+    }
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("`{s}` is not a whole number"));
+    }
+    t.parse().map_err(|_| format!("`{s}` is too large"))
 }
 
 fn parse_set(s: &str) -> Result<(String, i64), String> {

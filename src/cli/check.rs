@@ -2,7 +2,7 @@
 //! (regions or givens), what [`crate::logic::check`] finds: whether the
 //! solution is unique, and for a small unique region puzzle its grade.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::Result;
 
@@ -16,7 +16,7 @@ use crate::problem::Problem;
 /// Runs `placer check`.
 pub(super) fn run(rules: &str, bind: &BindArgs) -> Result<Outcome> {
     let plan = load(rules, bind)?.plan();
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     write!(out, "{}", plan.describe())?;
     if plan.problem.regions.is_some() || !plan.problem.givens.is_empty() {
         let found = check(&plan);

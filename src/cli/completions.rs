@@ -1,6 +1,6 @@
 //! `placer completions SHELL`: a shell completion script.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
@@ -12,7 +12,7 @@ pub(super) fn run(shell: clap_complete::Shell) -> Result<Outcome> {
     // Into a buffer first: clap_complete panics when its writer fails.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     out.write_all(&script)
         .and_then(|()| out.flush())
         .context("cannot write the output")?;

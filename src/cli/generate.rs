@@ -1,7 +1,7 @@
 //! `placer generate`: a new region puzzle with exactly one solution, of a
 //! given grade with `--difficulty`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -39,7 +39,7 @@ pub(super) fn run(args: &GenerateArgs) -> Result<Outcome> {
         puzzle.evaluations,
         started.elapsed().as_secs_f64()
     );
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     // With --difficulty the grade is part of what the seed reproduces.
     let grade = args
         .difficulty

@@ -108,7 +108,7 @@ fn check_format(format: Format) -> Result<()> {
 pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let problem = super::load(&args.rules, &args.bind)?;
     let mut board = Board::new(&problem).map_err(anyhow::Error::msg)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let found = path::hint(&problem).map_err(anyhow::Error::msg)?;
     let several = found.several;
     let said = several
@@ -239,7 +239,7 @@ pub fn explain(problem: &Problem, format: Format) -> Result<Outcome> {
     check_format(format)?;
     let path = logical_path(problem)?;
     let mut board = Board::new(problem).map_err(anyhow::Error::msg)?;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut announced = false;
     for (i, step) in path.steps.iter().enumerate() {
         board.apply(step);

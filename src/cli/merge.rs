@@ -1,6 +1,6 @@
 //! `placer merge`: adds up the JSON results of `--shard I/K` runs.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -12,7 +12,7 @@ use crate::output::{self, Format};
 /// Runs `placer merge`: the total count, or with `json` the merged record.
 pub(super) fn run(parts: &[PathBuf], json: bool) -> Result<Outcome> {
     let part = crate::search::merge::merge(parts)?;
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     if json {
         output::write_line(&mut out, &part)?;
     } else {

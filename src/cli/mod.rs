@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             dlx: _,
             bind,
         } => export::run(&rules, &bind),
-        Command::Merge { parts, json } => merge::run(&parts, json),
+        Command::Merge { parts, format } => merge::run(&parts, format.json()),
         Command::Rules => rules::run(),
         Command::Check { rules, bind } => check::run(&rules, &bind),
         Command::Completions { shell } => completions::run(shell),
@@ -105,6 +105,30 @@ pub fn stderr_line(args: std::fmt::Arguments<'_>) {
 pub fn stderr_text(args: std::fmt::Arguments<'_>) {
     let mut err = io::stderr().lock();
     let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// Standard output, where the commands print their results; a write error
+/// says that it was the output that failed ("cannot write the output: No
+/// space left on device") and keeps its kind, so a closed pipe stays one.
+pub fn stdout() -> Output {
+    Output(io::stdout().lock())
+}
+
+/// The locked standard output [`stdout`] returns.
+pub struct Output(io::StdoutLock<'static>);
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(output_error)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(output_error)
+    }
+}
+
+fn output_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("cannot write the output: {e}"))
 }
 
 /// Whether the error is a closed stdout, which ends the program quietly.

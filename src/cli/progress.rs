@@ -19,6 +19,15 @@ static STOP: LazyLock<Stop> = LazyLock::new(Stop::new);
 /// Whether a running count stops itself when [`STOP`] is set.
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 
+/// Set while a prompt waits at the end of a line of stderr (`--step`).
+static MID_LINE: AtomicBool = AtomicBool::new(false);
+
+/// Says whether a prompt now waits at the end of a line of stderr, so that
+/// Ctrl-C ends that line before it says `interrupted`.
+pub fn mid_line(waiting: bool) {
+    MID_LINE.store(waiting, Ordering::SeqCst);
+}
+
 /// Installs the Ctrl-C handler; call once, before any work.
 pub fn install() {
     // Failing to install it only means Ctrl-C kills the process outright.
@@ -29,6 +38,8 @@ pub fn install() {
             if err.is_terminal() {
                 // the progress line, if one is drawn: back to its start, erased
                 let _ = write!(err, "\r\x1b[2K");
+            } else if MID_LINE.load(Ordering::SeqCst) {
+                let _ = writeln!(err);
             }
             let _ = writeln!(err, "interrupted");
             std::process::exit(130);

@@ -50,14 +50,17 @@ fn queens_problem(n: i64) -> Result<Problem> {
 fn constructed(n: i64, run: &Run) -> Result<Outcome> {
     const MAX_N: i64 = 100_000_000;
     const MAX_BOARD: i64 = 1000;
-    if run.mode != Mode::First {
+    if n > MAX_N {
         bail!(
-            "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution of any size",
+            "N = {n} is over the {MAX_N} limit of `--first` (and the {0}×{0} limit of counting and listing)",
             QUEENS_SEARCHED
         );
     }
-    if n > MAX_N {
-        bail!("N = {n} is over the {MAX_N} limit of --first");
+    if run.mode != Mode::First {
+        bail!(
+            "N = {n} is over the {0}×{0} limit of counting and listing; `placer queens {n} --first` finds one solution (up to N = {MAX_N})",
+            QUEENS_SEARCHED
+        );
     }
     let board_ok = run.format == Format::Board && n <= MAX_BOARD;
     if !(board_ok || matches!(run.format, Format::Tuple | Format::Cells | Format::Json)) {
@@ -81,7 +84,7 @@ fn constructed(n: i64, run: &Run) -> Result<Outcome> {
         Some(problem) => Renderer::new(Format::Board, problem, None)?,
         None => Renderer::plain(run.format, n).context("internal error: not a line format")?,
     };
-    let mut printer = Printer::new(renderer, io::BufWriter::new(io::stdout().lock()));
+    let mut printer = Printer::new(renderer, io::BufWriter::new(super::stdout()));
     printer.write_rows(&cols)?;
     printer.into_result()?;
     Ok(Outcome::Done)
@@ -89,7 +92,7 @@ fn constructed(n: i64, run: &Run) -> Result<Outcome> {
 
 /// The seed's batch mode: one N per line, one count per line, until 0 or EOF.
 fn batch(run: &Run) -> Result<Outcome> {
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     for (i, line) in stdin_lines().enumerate() {
         let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
         let text = line.trim();

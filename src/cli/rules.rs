@@ -1,6 +1,6 @@
 //! `placer rules`: the built-in rules, one line each.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::Result;
 
@@ -9,7 +9,7 @@ use crate::spec::{BUILTIN, RuleSpec};
 
 /// Runs `placer rules`.
 pub(super) fn run() -> Result<Outcome> {
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     for b in BUILTIN {
         let spec = RuleSpec::parse(b.name, b.text)?;
         writeln!(out, "{:<14} {}", b.name, spec.summary.unwrap_or_default())?;

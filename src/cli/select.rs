@@ -39,7 +39,7 @@ pub struct SelectArgs {
     #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
     pub skip: Vec<f64>,
     /// Only the K best selections by sum, best first (with --max or --min).
-    #[arg(long, value_name = "K", value_parser = parse_top, requires = "sense",
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = parse_top, requires = "sense",
           conflicts_with_all = ["count", "all", "first", "step", "limit", "min_sum", "max_sum"])]
     pub top: Option<usize>,
     /// Rank by largest sum (with --top K).
@@ -113,10 +113,9 @@ fn parse_decimal(s: &str) -> Result<char, String> {
 }
 
 fn parse_top(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(0) => Err("K must be at least 1".into()),
-        Ok(k) => Ok(k),
-        Err(_) => Err(format!("`{s}` is not a positive integer")),
+    match super::args::whole::<usize>(s)? {
+        0 => Err("K must be at least 1".into()),
+        k => Ok(k),
     }
 }
 
@@ -193,12 +192,13 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     if let Mode::Count { limit } = mode {
         super::config::count_format(args.format)?;
         let count = count(&m, bounds, limit, threads(args.threads))?;
-        let mut out = io::stdout().lock();
+        let mut out = super::stdout();
         output::write_count(&mut out, args.format, &count)?;
         out.flush()?;
         stats(args, count.as_str(), started);
         return Ok(Outcome::Done);
     }
+    tuple_fits(args, &m)?;
     let problem = Problem::from_matrix(&name, &m);
     let listed = matrix::selections(&m, bounds).map(|s| Solution { cells: s.cells });
     let step = matches!(mode, Mode::Step { .. });
@@ -215,6 +215,21 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
     )
 }
 
+/// `--format tuple` prints one column a row: a matrix with more rows than
+/// columns leaves rows out of every selection, so it is refused here in
+/// the matrix's words.
+fn tuple_fits(args: &SelectArgs, m: &Matrix) -> Result<()> {
+    if args.format == Format::Tuple && m.rows > m.cols {
+        bail!(
+            "--format tuple prints the chosen column of every row, but {} has {} rows and {} columns, so every selection leaves rows out: use --format cells or json",
+            args.display_path(),
+            m.rows,
+            m.cols
+        );
+    }
+    Ok(())
+}
+
 /// `--top K --max|--min`: the K best selections by sum, best first.
 fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
     // clap requires one of --max and --min with --top
@@ -225,6 +240,7 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
             args.display_path()
         );
     }
+    tuple_fits(args, m)?;
     let ranked: Vec<Solution> = matrix::top_k(m, k, sense)
         .into_iter()
         .map(|s| Solution { cells: s.cells })
@@ -293,7 +309,7 @@ fn emit(
     if let Some(dir) = &args.out {
         return list::write_svg_files(problem, selections, limit, dir).map(Some);
     }
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let mut stepper = step.then(|| Stepper::new("selection", stdin_lines()));
     let flush = if step {
         list::Flush::Each

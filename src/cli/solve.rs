@@ -40,7 +40,7 @@ pub(super) fn solve(problem: Problem, run: &Run) -> Result<Outcome> {
     }
     let counts = matches!(run.mode, Mode::Count { .. });
     let started = Instant::now();
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(super::stdout());
     let tally = if counts {
         match count(&plan, run, &mut out)? {
             Counted::Searched { count, nodes } => Some((count, nodes)),

@@ -40,28 +40,37 @@ impl Stepper {
     pub fn next(&mut self, k: u128) -> Result<bool> {
         let mut err = io::stderr();
         let _ = write!(err, "-- {} {k} -- Enter: next, q: quit ", self.what);
-        let go_on = if self.keys {
+        super::progress::mid_line(true);
+        let go_on = self.ask();
+        super::progress::mid_line(false);
+        // The prompt's line ends whatever the answer, so that what follows
+        // starts a line of its own.
+        let _ = writeln!(err);
+        let go_on = go_on?;
+        self.quit = !go_on;
+        Ok(go_on)
+    }
+
+    /// Reads the answer to the prompt: a key on a terminal, else a line.
+    fn ask(&mut self) -> Result<bool> {
+        if self.keys {
             let term = Term::stderr();
             loop {
                 match answer(term.read_key_raw())? {
-                    Some(Answer::Next) => break true,
-                    Some(Answer::Quit) => break false,
+                    Some(Answer::Next) => return Ok(true),
+                    Some(Answer::Quit) => return Ok(false),
                     Some(Answer::Interrupt) => {
                         self.interrupted = true;
-                        break false;
+                        return Ok(false);
                     }
                     None => {}
                 }
             }
-        } else {
-            match self.lines.next() {
-                Some(line) => !line?.trim().eq_ignore_ascii_case("q"),
-                None => false,
-            }
-        };
-        let _ = writeln!(err);
-        self.quit = !go_on;
-        Ok(go_on)
+        }
+        Ok(match self.lines.next() {
+            Some(line) => !line?.trim().eq_ignore_ascii_case("q"),
+            None => false,
+        })
     }
 
     /// Says why the stepping ended, after `shown` solutions, unless the user

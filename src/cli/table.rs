@@ -1,6 +1,6 @@
 //! `placer table`: one count per value of a parameter, like seed 004's table.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use num_bigint::BigUint;
@@ -28,8 +28,8 @@ pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
     } else {
         None
     };
-    let mut out = io::stdout().lock();
-    let mut table = Table::new(&args.param, args.unique, args.json);
+    let mut out = super::stdout();
+    let mut table = Table::new(&args.param, args.unique, args.format.json());
     let len = args.to.abs_diff(args.from).saturating_add(1);
     let bar = progress::bar(true, Some(len), progress::bar_style("values", false));
     progress::run(bar, |bar| -> Result<Outcome> {

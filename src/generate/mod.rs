@@ -198,6 +198,7 @@ fn generate_aimed(
         return Err(Diagnostic::new(format!(
             "the puzzle size {size} is outside the supported 1..={LARGEST}"
         ))
+        .with_help(format!("a side from 1 to {LARGEST}"))
         .with_setting(Setting::Size));
     }
     // Bind once with rows as regions, to check the rules and learn k.
@@ -261,7 +262,7 @@ fn generate_aimed(
         };
         let (help, setting) = match larger {
             Some(true) => (
-                "try a larger size (docs/PUZZLES.md lists the supported sizes)".to_string(),
+                "try a larger size; docs/PUZZLES.md lists the supported sizes".to_string(),
                 Setting::Size,
             ),
             Some(false) => (

@@ -9,10 +9,11 @@ use super::Technique;
 pub enum Grade {
     /// Neighbours, last cells and a unit confined to one line suffice.
     Easy,
-    /// Also needs pairs and triples, or k units confined to k lines.
+    /// Also needs pairs and triples, k units confined to k lines, or band
+    /// counting.
     Medium,
-    /// Also needs 2×2 capacity or a contradiction ahead (one step, a chain of
-    /// easy steps, or a trial).
+    /// Also needs 2×2 capacity, the squeeze of a counted band, or a
+    /// contradiction ahead (one step, a chain of easy steps, or a trial).
     Hard,
     /// Logic alone does not finish: at least one guess.
     NeedsGuessing,
