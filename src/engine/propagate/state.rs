@@ -47,8 +47,9 @@ pub(crate) struct State {
     queued: Vec<bool>,
     /// Per unit: bumped whenever one of its cells changes, either way.
     pub(crate) version: Vec<u64>,
-    /// Per unit: its version when the capacity rule last looked at it.
-    pub(crate) checked: Vec<u64>,
+    /// Per unit, a bit (unit `u` is bit `u % 64` of word `u / 64`): its
+    /// cells changed since the capacity rule last looked at it.
+    pub(crate) changed: Vec<u64>,
     /// Per unit: its version when the common-attacks rule last looked at it.
     pub(crate) common_seen: Vec<u64>,
     /// The capacity rule's buffers.
@@ -97,7 +98,7 @@ impl State {
             queue: (0..m.units.len() as u32).collect(),
             queued: vec![true; m.units.len()],
             version: vec![1; m.units.len()],
-            checked: vec![0; m.units.len()],
+            changed: vec![!0; m.units.len().div_ceil(64)],
             common_seen: vec![0; m.units.len()],
             scratch: Scratch::default(),
             confine: Buffers::default(),
@@ -123,6 +124,7 @@ impl State {
             self.reopen(m, cell);
             for &u in &m.cell_units[cell] {
                 self.version[u as usize] += 1;
+                self.changed[u as usize / 64] |= 1 << (u % 64);
                 self.open[u as usize] += 1;
                 if piece {
                     self.placed[u as usize] -= 1;
@@ -148,6 +150,7 @@ impl State {
         for &u in &m.cell_units[cell] {
             let u = u as usize;
             self.version[u] += 1;
+            self.changed[u / 64] |= 1 << (u % 64);
             self.open[u] -= 1;
             if to == Cell::Piece {
                 self.placed[u] += 1;
