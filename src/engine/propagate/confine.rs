@@ -81,6 +81,18 @@ struct Band {
 }
 
 impl Band {
+    /// The end (exclusive) of the last band starting at line `a`: at most
+    /// `widest` lines, and never every line.
+    fn end(&self, a: usize) -> usize {
+        let n = self.lines.len();
+        let end = n.min(a.saturating_add(self.widest));
+        if a == 0 {
+            end.min(n.saturating_sub(1))
+        } else {
+            end
+        }
+    }
+
     /// The line (0-based within the family) through `cell`.
     fn line_of(&self, m: &Model, cell: usize) -> usize {
         match self.axis {
@@ -115,10 +127,7 @@ impl Band {
             let (mut room, mut need, mut next) = (0u32, 0u32, 0);
             // Open cells of the lines, and of the units inside them.
             let (mut open, mut inner) = (0u32, 0u32);
-            for b in a..n {
-                if b - a + 1 == n || b - a == self.widest {
-                    break;
-                }
+            for b in a..self.end(a) {
                 room = st.room(m, self.lines.start + b).saturating_add(room);
                 open += st.open[self.lines.start + b];
                 while let Some(&i) = buf.by_last.get(next) {
@@ -226,10 +235,7 @@ impl Band {
             let (mut need, mut room) = (0u32, 0u32);
             // Open cells of the lines, and of the units touching them.
             let (mut open, mut outer) = (0u32, 0u32);
-            for b in a..n {
-                if b - a + 1 == n || b - a == self.widest {
-                    break;
-                }
+            for b in a..self.end(a) {
                 need = st.need(m, self.lines.start + b).saturating_add(need);
                 open += st.open[self.lines.start + b];
                 if !buf.covered[b] {
