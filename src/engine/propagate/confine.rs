@@ -18,13 +18,17 @@ pub(crate) struct Buffers {
     spans: Vec<(usize, usize, u32)>,
     /// Units of the other family that need a piece, by last line.
     by_last: Vec<usize>,
-    /// Per line, the units holding its open cells (flat), see `ends`.
-    flat: Vec<usize>,
-    /// Per line: the end of its units in `flat`, and whether every open cell
-    /// of the line lies in a unit.
-    ends: Vec<(usize, bool)>,
-    /// Units already counted in the band being grown.
-    touched: Vec<bool>,
+    /// Per line, the units holding its open cells as a set of unit
+    /// indices (within the family), `words` words a line.
+    line_units: Vec<u64>,
+    /// Per line: whether every open cell of the line lies in a unit.
+    covered: Vec<bool>,
+    /// Per line, its open cells lying in a unit.
+    held: Vec<u32>,
+    /// Units already counted in the band being grown, as a set.
+    touched: Vec<u64>,
+    /// Words of a set of the family's units.
+    words: usize,
 }
 
 /// Runs the rule for each line family against each other family, on bands
@@ -77,6 +81,18 @@ struct Band {
 }
 
 impl Band {
+    /// The end (exclusive) of the last band starting at line `a`: at most
+    /// `widest` lines, and never every line.
+    fn end(&self, a: usize) -> usize {
+        let n = self.lines.len();
+        let end = n.min(a.saturating_add(self.widest));
+        if a == 0 {
+            end.min(n.saturating_sub(1))
+        } else {
+            end
+        }
+    }
+
     /// The line (0-based within the family) through `cell`.
     fn line_of(&self, m: &Model, cell: usize) -> usize {
         match self.axis {
@@ -111,10 +127,7 @@ impl Band {
             let (mut room, mut need, mut next) = (0u32, 0u32, 0);
             // Open cells of the lines, and of the units inside them.
             let (mut open, mut inner) = (0u32, 0u32);
-            for b in a..n {
-                if b - a + 1 == n || b - a == self.widest {
-                    break;
-                }
+            for b in a..self.end(a) {
                 room = st.room(m, self.lines.start + b).saturating_add(room);
                 open += st.open[self.lines.start + b];
                 while let Some(&i) = buf.by_last.get(next) {
@@ -168,54 +181,73 @@ impl Band {
         Ok(changed)
     }
 
-    /// Fills `buf.flat` and `buf.ends`: the units of the other family holding
-    /// an open cell of each line, and whether every open cell of the line
-    /// lies in a unit.
+    /// Fills `buf.line_units` and `buf.covered`: the units of the other
+    /// family holding an open cell of each line, and whether every open
+    /// cell of the line lies in a unit. With the state's masks, each unit
+    /// visits only the lines it has open cells in.
     fn touched_by_line(&self, m: &Model, st: &State, buf: &mut Buffers) {
-        buf.flat.clear();
-        buf.ends.clear();
-        for (i, line) in self.lines.clone().enumerate() {
-            let mut held = 0;
-            for u in self.units.clone() {
-                // No open cell of `u` on line `i`, as the masks tell at once.
-                if m.masks && st.lines(u, self.axis) >> i & 1 == 0 {
-                    continue;
+        let n = self.lines.len();
+        let words = self.units.len().div_ceil(64);
+        buf.words = words;
+        buf.line_units.clear();
+        buf.line_units.resize(n * words, 0);
+        buf.held.clear();
+        buf.held.resize(n, 0);
+        for (k, u) in self.units.clone().enumerate() {
+            let (w, bit) = (k / 64, 1u64 << (k % 64));
+            let mut add = |i: usize, here: u32| {
+                buf.line_units[i * words + w] |= bit;
+                buf.held[i] += here;
+            };
+            if m.masks {
+                let mut left = st.lines(u, self.axis);
+                while left != 0 {
+                    let i = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    if i < n {
+                        add(i, st.in_line(m, u, self.axis, i));
+                    }
                 }
-                let here = st.in_line(m, u, self.axis, i);
-                if here > 0 {
-                    buf.flat.push(u);
-                    held += here;
+            } else {
+                for i in 0..n {
+                    let here = st.in_line(m, u, self.axis, i);
+                    if here > 0 {
+                        add(i, here);
+                    }
                 }
             }
-            buf.ends.push((buf.flat.len(), held == st.open[line]));
         }
+        buf.covered.clear();
+        let open = |i: usize| st.open[self.lines.start + i];
+        let held = buf.held.iter().enumerate();
+        buf.covered.extend(held.map(|(i, &h)| h == open(i)));
     }
 
     /// Lines `a..=b` need ≤ what the units touching their open cells take.
     fn touching(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
         let n = self.lines.len();
         self.touched_by_line(m, st, buf);
-        buf.touched.clear();
-        buf.touched.resize(self.units.len(), false);
+        let words = buf.words;
         let mut changed = false;
         for a in 0..n {
-            buf.touched.iter_mut().for_each(|t| *t = false);
+            buf.touched.clear();
+            buf.touched.resize(words, 0);
             let (mut need, mut room) = (0u32, 0u32);
             // Open cells of the lines, and of the units touching them.
             let (mut open, mut outer) = (0u32, 0u32);
-            for b in a..n {
-                if b - a + 1 == n || b - a == self.widest {
-                    break;
-                }
+            for b in a..self.end(a) {
                 need = st.need(m, self.lines.start + b).saturating_add(need);
                 open += st.open[self.lines.start + b];
-                let (end, covered) = buf.ends[b];
-                if !covered {
+                if !buf.covered[b] {
                     break;
                 }
-                let start = if b == 0 { 0 } else { buf.ends[b - 1].0 };
-                for &u in &buf.flat[start..end] {
-                    if !std::mem::replace(&mut buf.touched[u - self.units.start], true) {
+                let here = &buf.line_units[b * words..(b + 1) * words];
+                for (w, (t, &h)) in buf.touched.iter_mut().zip(here).enumerate() {
+                    let mut new = h & !*t;
+                    *t |= new;
+                    while new != 0 {
+                        let u = self.units.start + w * 64 + new.trailing_zeros() as usize;
+                        new &= new - 1;
                         room = st.room(m, u).saturating_add(room);
                         outer += st.open[u];
                     }
@@ -232,9 +264,17 @@ impl Band {
     }
 
     /// Empties the open cells of the touched units outside lines `a..=b`.
-    fn clear_units(&self, m: &Model, st: &mut State, a: usize, b: usize, touched: &[bool]) -> Step {
+    fn clear_units(&self, m: &Model, st: &mut State, a: usize, b: usize, touched: &[u64]) -> Step {
         let mut changed = false;
-        for (i, _) in touched.iter().enumerate().filter(|(_, t)| **t) {
+        let units = touched.iter().enumerate().flat_map(|(w, &t)| {
+            let mut left = t;
+            std::iter::from_fn(move || {
+                let k = (left != 0).then(|| w * 64 + left.trailing_zeros() as usize)?;
+                left &= left - 1;
+                Some(k)
+            })
+        });
+        for i in units {
             let u = self.units.start + i;
             for c in m.units[u].cells.iter().map(|&c| c as usize) {
                 let l = self.line_of(m, c);

@@ -156,16 +156,16 @@ pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
 }
 
 /// The fewest pairs of neighbouring lines that hold every line of `lines`:
-/// half of each run of neighbouring lines, rounded up.
-pub(crate) fn pairs(mut lines: u128) -> u32 {
-    let mut n = 0;
-    while lines != 0 {
-        lines >>= lines.trailing_zeros();
-        let run = (!lines).trailing_zeros();
-        n += run.div_ceil(2);
-        lines = lines.checked_shr(run).unwrap_or(0);
-    }
-    n
+/// half of each run of neighbouring lines, rounded up, which is the number
+/// of its lines at an even distance from the run's first. Without a loop:
+/// adding the runs' first lines at even positions carries through (and
+/// clears) exactly those runs, which then count their even lines, the
+/// others their odd ones.
+pub(crate) fn pairs(lines: u128) -> u32 {
+    const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let starts = lines & !(lines << 1);
+    let from_even = lines & !lines.wrapping_add(starts & EVEN);
+    ((from_even & EVEN) | (lines & !from_even & !EVEN)).count_ones()
 }
 
 #[cfg(test)]

@@ -72,13 +72,6 @@ impl Rules {
     }
 }
 
-/// Whether unit `u` changed since the capacity rule last looked, marking it seen.
-fn fresh(st: &mut State, u: usize) -> bool {
-    let new = st.checked[u] != st.version[u];
-    st.checked[u] = st.version[u];
-    new
-}
-
 /// Units whose open cells are checked for common attacks, at most this many.
 const COMMON_OPEN: u32 = 6;
 
@@ -88,7 +81,8 @@ pub(crate) struct Scratch {
     pub(super) inside: Vec<bool>,
     pub(super) cells: Vec<usize>,
     pub(super) cliques: Vec<Clique>,
-    fresh: Vec<bool>,
+    /// The units changed since the last pass, as [`State::changed`] had them.
+    fresh: Vec<u64>,
     /// The band rule's cover sizes, by the keys of the area's open cells:
     /// probes come back to the same areas (a probe changes a few lines,
     /// then is undone), and so do later states.
@@ -151,16 +145,35 @@ fn capacity(m: &Model, st: &mut State) -> Step {
     result
 }
 
+/// One pass of the rule over the units changed since the last pass.
 fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
-    sc.fresh.clear();
-    for u in 0..m.units.len() {
-        let f = fresh(st, u);
-        sc.fresh.push(f);
-    }
+    let mut fresh = std::mem::take(&mut sc.fresh);
+    fresh.clear();
+    fresh.extend_from_slice(&st.changed);
+    st.changed.fill(0);
+    let result = capacity_of(m, st, sc, &fresh);
+    sc.fresh = fresh;
+    result
+}
+
+/// The rule on the units of `fresh` (a bit per unit, as
+/// [`State::changed`]) and the line pairs holding one of them, in
+/// increasing order.
+fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> Step {
+    let is_fresh = |u: usize| fresh[u / 64] >> (u % 64) & 1 == 1;
     let mut changed = false;
-    for u in 1..m.units.len() {
+    // The changed units but the whole board.
+    let units = fresh.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut left = if w == 0 { bits & !1 } else { bits };
+        std::iter::from_fn(move || {
+            let u = (left != 0).then(|| w * 64 + left.trailing_zeros() as usize)?;
+            left &= left - 1;
+            Some(u)
+        })
+    });
+    for u in units.take_while(|&u| u < m.units.len()) {
         let need = st.need(m, u);
-        if !sc.fresh[u] || !may_bind(need, st.open[u]) {
+        if !may_bind(need, st.open[u]) {
             continue;
         }
         let on = unit_lines(m, st, u);
@@ -180,7 +193,7 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
         }
         for u in lines.start..lines.end.saturating_sub(1) {
             let need = st.need(m, u).saturating_add(st.need(m, u + 1));
-            if !sc.fresh[u] && !sc.fresh[u + 1] || !may_bind(need, st.open[u] + st.open[u + 1]) {
+            if !is_fresh(u) && !is_fresh(u + 1) || !may_bind(need, st.open[u] + st.open[u + 1]) {
                 continue;
             }
             let on = unit_lines(m, st, u)

@@ -47,8 +47,9 @@ pub(crate) struct State {
     queued: Vec<bool>,
     /// Per unit: bumped whenever one of its cells changes, either way.
     pub(crate) version: Vec<u64>,
-    /// Per unit: its version when the capacity rule last looked at it.
-    pub(crate) checked: Vec<u64>,
+    /// Per unit, a bit (unit `u` is bit `u % 64` of word `u / 64`): its
+    /// cells changed since the capacity rule last looked at it.
+    pub(crate) changed: Vec<u64>,
     /// Per unit: its version when the common-attacks rule last looked at it.
     pub(crate) common_seen: Vec<u64>,
     /// The capacity rule's buffers.
@@ -97,7 +98,7 @@ impl State {
             queue: (0..m.units.len() as u32).collect(),
             queued: vec![true; m.units.len()],
             version: vec![1; m.units.len()],
-            checked: vec![0; m.units.len()],
+            changed: vec![!0; m.units.len().div_ceil(64)],
             common_seen: vec![0; m.units.len()],
             scratch: Scratch::default(),
             confine: Buffers::default(),
@@ -120,9 +121,11 @@ impl State {
             let cell = self.trail.pop().unwrap_or_default() as usize;
             let piece = self.cells[cell] == Cell::Piece;
             self.cells[cell] = Cell::Open;
-            self.reopen(m, cell);
+            self.rekey(m, cell);
             for &u in &m.cell_units[cell] {
+                self.reopen(m, cell, u as usize);
                 self.version[u as usize] += 1;
+                self.changed[u as usize / 64] |= 1 << (u % 64);
                 self.open[u as usize] += 1;
                 if piece {
                     self.placed[u as usize] -= 1;
@@ -143,11 +146,13 @@ impl State {
             _ => return Err(Conflict),
         }
         self.cells[cell] = to;
-        self.close(m, cell);
+        self.rekey(m, cell);
         self.trail.push(cell as u32);
         for &u in &m.cell_units[cell] {
             let u = u as usize;
+            self.close(m, cell, u);
             self.version[u] += 1;
+            self.changed[u / 64] |= 1 << (u % 64);
             self.open[u] -= 1;
             if to == Cell::Piece {
                 self.placed[u] += 1;
@@ -165,23 +170,20 @@ impl State {
         Ok(())
     }
 
-    /// Takes a newly decided cell out of its units' line counts.
-    fn close(&mut self, m: &Model, cell: usize) {
-        self.rekey(m, cell);
+    /// Takes a newly decided cell out of unit `u`'s line counts.
+    #[inline]
+    fn close(&mut self, m: &Model, cell: usize, u: usize) {
         let lines = m.rows + m.cols;
         let (r, c) = m.at[cell];
-        for &u in &m.cell_units[cell] {
-            let u = u as usize;
-            let (at_r, at_c) = (u * lines + r as usize, u * lines + m.rows + c as usize);
-            self.per_line[at_r] -= 1;
-            self.per_line[at_c] -= 1;
-            if m.masks {
-                if self.per_line[at_r] == 0 {
-                    self.spread[u].0 &= !(1 << r);
-                }
-                if self.per_line[at_c] == 0 {
-                    self.spread[u].1 &= !(1 << c);
-                }
+        let (at_r, at_c) = (u * lines + r as usize, u * lines + m.rows + c as usize);
+        self.per_line[at_r] -= 1;
+        self.per_line[at_c] -= 1;
+        if m.masks {
+            if self.per_line[at_r] == 0 {
+                self.spread[u].0 &= !(1 << r);
+            }
+            if self.per_line[at_c] == 0 {
+                self.spread[u].1 &= !(1 << c);
             }
         }
     }
@@ -204,19 +206,16 @@ impl State {
         self.key.get(u).copied().unwrap_or(0)
     }
 
-    /// Puts a reopened cell back into its units' line counts.
-    fn reopen(&mut self, m: &Model, cell: usize) {
-        self.rekey(m, cell);
+    /// Puts a reopened cell back into unit `u`'s line counts.
+    #[inline]
+    fn reopen(&mut self, m: &Model, cell: usize, u: usize) {
         let lines = m.rows + m.cols;
         let (r, c) = m.at[cell];
-        for &u in &m.cell_units[cell] {
-            let u = u as usize;
-            self.per_line[u * lines + r as usize] += 1;
-            self.per_line[u * lines + m.rows + c as usize] += 1;
-            if m.masks {
-                self.spread[u].0 |= 1 << r;
-                self.spread[u].1 |= 1 << c;
-            }
+        self.per_line[u * lines + r as usize] += 1;
+        self.per_line[u * lines + m.rows + c as usize] += 1;
+        if m.masks {
+            self.spread[u].0 |= 1 << r;
+            self.spread[u].1 |= 1 << c;
         }
     }
 

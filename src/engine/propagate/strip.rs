@@ -55,12 +55,19 @@ impl Strip {
     /// Which cells of the window at position `q` (see [`Model::window_cells`])
     /// are open and not yet covered: those at position `p` onwards.
     fn open_in(&self, q: usize, p: usize) -> u8 {
-        let uncovered = !0u128 << p;
-        let (a, b) = (self.masks.0 & uncovered, self.masks.1 & uncovered);
-        let bit = |mask: u128, q: usize| u8::from(mask >> q & 1 == 1);
+        let (a, b) = ((self.masks.0 >> q) as u8 & 3, (self.masks.1 >> q) as u8 & 3);
+        // Bits 0 and 1: the first line at `q` and `q + 1`; 2 and 3: the second.
+        let mut open = a | b << 2;
+        if q < p {
+            open &= !0b0101;
+        }
         match self.axis {
-            Axis::Row => bit(a, q) | bit(a, q + 1) << 1 | bit(b, q) << 2 | bit(b, q + 1) << 3,
-            Axis::Column => bit(a, q) | bit(b, q) << 1 | bit(a, q + 1) << 2 | bit(b, q + 1) << 3,
+            Axis::Row => open,
+            Axis::Column => {
+                // The window's cells go across the lines first: swap bits 1 and 2.
+                let x = (open >> 1 ^ open >> 2) & 1;
+                open ^ (x << 1 | x << 2)
+            }
         }
     }
 
