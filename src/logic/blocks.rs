@@ -11,7 +11,37 @@ use crate::engine::propagate::at_least;
 
 /// A cover of an area's open cells by at most `budget` 2×2 blocks, when
 /// one is found quickly: each block with the area's cells it claims.
-pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<usize>>> {
+/// `key` is the keys of the open cells combined (the search model's cell
+/// keys, see [`super::band`]): what was
+/// found (or missed) for the same cells is not looked for again, and
+/// `open` gives the cells only when it must be.
+pub(super) fn tight(
+    b: &Board,
+    key: u128,
+    open: impl FnOnce() -> Vec<usize>,
+    budget: usize,
+) -> Option<Vec<Vec<usize>>> {
+    let known = b.covers.lock().ok().and_then(|c| c.get(&(key, budget)).cloned());
+    let blocks = known.unwrap_or_else(|| {
+        let found = search(b, &open(), budget);
+        if let Ok(mut c) = b.covers.lock() {
+            if c.len() >= COVERS_KEPT {
+                c.clear();
+            }
+            c.insert((key, budget), found.clone());
+        }
+        found
+    })?;
+    Some(
+        blocks
+            .iter()
+            .map(|&(r, k, claim)| cells_of(b, r, k, claim))
+            .collect(),
+    )
+}
+
+/// [`tight`]'s search: a lower bound first, then depth first.
+fn search(b: &Board, open: &[usize], budget: usize) -> Option<Vec<(usize, usize, u8)>> {
     let p = b.problem;
     let mut rows = vec![0u128; p.rows + 1];
     for &c in open {
@@ -26,31 +56,14 @@ pub(super) fn tight(b: &Board, open: &[usize], budget: usize) -> Option<Vec<Vec<
     if !open.is_empty() && lower_bound(&rows) > budget {
         return None;
     }
-    let key = (rows, budget);
-    let known = b.covers.lock().ok().and_then(|c| c.get(&key).cloned());
-    let blocks = known.unwrap_or_else(|| {
-        let (mut rows, mut blocks, mut nodes) = (key.0.clone(), Vec::new(), COVER_NODES);
-        let found = cover(b, &mut rows, 0, budget, &mut blocks, &mut nodes).then_some(blocks);
-        if let Ok(mut c) = b.covers.lock() {
-            if c.len() >= COVERS_KEPT {
-                c.clear();
-            }
-            c.insert(key, found.clone());
-        }
-        found
-    })?;
-    Some(
-        blocks
-            .iter()
-            .map(|&(r, k, claim)| cells_of(b, r, k, claim))
-            .collect(),
-    )
+    let (mut blocks, mut nodes) = (Vec::new(), COVER_NODES);
+    cover(b, &mut rows, 0, budget, &mut blocks, &mut nodes).then_some(blocks)
 }
 
-/// The covers [`tight`] found or missed, by the area's cells (a mask of
-/// columns per row) and the budget: the same areas come back at every
-/// step of a trial.
-pub(super) type Covers = FxHashMap<(Vec<u128>, usize), Option<Vec<(usize, usize, u8)>>>;
+/// The covers [`tight`] found or missed, by the keys of the area's open
+/// cells and the budget: the same areas come back at every step of a
+/// trial.
+pub(super) type Covers = FxHashMap<(u128, usize), Option<Vec<(usize, usize, u8)>>>;
 
 /// The most covers kept before they are forgotten.
 const COVERS_KEPT: usize = 1 << 16;
