@@ -21,7 +21,11 @@ pub(super) fn tight(
     open: impl FnOnce() -> Vec<usize>,
     budget: usize,
 ) -> Option<Vec<Vec<usize>>> {
-    let known = b.covers.lock().ok().and_then(|c| c.get(&(key, budget)).cloned());
+    let known = b
+        .covers
+        .lock()
+        .ok()
+        .and_then(|c| c.get(&(key, budget)).cloned());
     let blocks = known.unwrap_or_else(|| {
         let found = search(b, &open(), budget);
         if let Ok(mut c) = b.covers.lock() {
@@ -43,21 +47,79 @@ pub(super) fn tight(
 /// [`tight`]'s search: a lower bound first, then depth first.
 fn search(b: &Board, open: &[usize], budget: usize) -> Option<Vec<(usize, usize, u8)>> {
     let p = b.problem;
-    let mut rows = vec![0u128; p.rows + 1];
+    let mut left = Left {
+        rows: vec![0u128; p.rows + 1],
+        cells: open.len(),
+        row_mask: 0,
+        cols: 0,
+        in_col: vec![0; p.cols],
+    };
     for &c in open {
         let (r, k) = p.coords(c);
-        rows[r] |= 1 << k;
+        left.rows[r] |= 1 << k;
+        left.row_mask |= 1 << r;
+        left.cols |= 1 << k;
+        left.in_col[k] += 1;
     }
-    while rows.last() == Some(&0) {
-        rows.pop();
-    }
-    rows.push(0);
     // Cells that no `budget` blocks can cover, seen without the search.
-    if !open.is_empty() && lower_bound(&rows) > budget {
+    if !open.is_empty() && left.lower_bound() > budget {
         return None;
     }
     let (mut blocks, mut nodes) = (Vec::new(), COVER_NODES);
-    cover(b, &mut rows, 0, budget, &mut blocks, &mut nodes).then_some(blocks)
+    cover(b, &mut left, 0, budget, &mut blocks, &mut nodes).then_some(blocks)
+}
+
+/// The cells a cover has left: a mask of columns per row (one row more
+/// than the board, always empty), and their count, rows and columns.
+struct Left {
+    rows: Vec<u128>,
+    cells: usize,
+    row_mask: u128,
+    cols: u128,
+    /// Per column, its cells left.
+    in_col: Vec<u32>,
+}
+
+impl Left {
+    /// A lower bound on the blocks covering the cells: the search's
+    /// capacity bound ([`at_least`]).
+    fn lower_bound(&self) -> usize {
+        at_least(self.cells, Some((self.row_mask, self.cols)))
+    }
+
+    /// Takes (`take`) or gives back the cells `cells` of row `r`.
+    fn change(&mut self, r: usize, cells: u128, take: bool) {
+        if cells == 0 {
+            return;
+        }
+        let mut m = cells;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if take {
+                self.in_col[k] -= 1;
+                if self.in_col[k] == 0 {
+                    self.cols &= !(1 << k);
+                }
+            } else {
+                self.in_col[k] += 1;
+                self.cols |= 1 << k;
+            }
+        }
+        let n = cells.count_ones() as usize;
+        if take {
+            self.rows[r] &= !cells;
+            self.cells -= n;
+        } else {
+            self.rows[r] |= cells;
+            self.cells += n;
+        }
+        if self.rows[r] == 0 {
+            self.row_mask &= !(1 << r);
+        } else {
+            self.row_mask |= 1 << r;
+        }
+    }
 }
 
 /// The covers [`tight`] found or missed, by the keys of the area's open
@@ -83,57 +145,44 @@ fn cells_of(b: &Board, r: usize, k: usize, claim: u8) -> Vec<usize> {
         .collect()
 }
 
-/// Covers the cells left in `rows` (a mask of columns per row, rows from
-/// `first` on) with at most `budget` more 2×2 blocks whose cells attack
-/// each other, depth first: the first cell left is the top-left or the
-/// top-right cell of its block, as every cell before it is covered.
-/// Pushes `(row, column, claimed cells)` of each block; on failure leaves
-/// `rows` and `blocks` as they were.
+/// Covers the cells `left` (rows from `first` on) with at most `budget`
+/// more 2×2 blocks whose cells attack each other, depth first: the first
+/// cell left is the top-left or the top-right cell of its block, as every
+/// cell before it is covered. Pushes `(row, column, claimed cells)` of
+/// each block; on failure leaves `left` and `blocks` as they were.
 fn cover(
     b: &Board,
-    rows: &mut [u128],
+    left: &mut Left,
     first: usize,
     budget: usize,
     blocks: &mut Vec<(usize, usize, u8)>,
     nodes: &mut usize,
 ) -> bool {
-    let Some(r) = (first..rows.len()).find(|&r| rows[r] != 0) else {
+    let Some(r) = (first..left.rows.len()).find(|&r| left.rows[r] != 0) else {
         return true;
     };
-    if budget == 0 || *nodes == 0 || lower_bound(&rows[r..]) > budget {
+    // The rows before `r` are empty: the bound is that of the rows from `r`.
+    if budget == 0 || *nodes == 0 || left.lower_bound() > budget {
         return false;
     }
     *nodes -= 1;
-    let c = rows[r].trailing_zeros() as usize;
+    let c = left.rows[r].trailing_zeros() as usize;
     for k in [Some(c), c.checked_sub(1)].into_iter().flatten() {
         if !b.clique(r as isize, k as isize) {
             continue;
         }
         let two = 3u128 << k;
-        let (top, bottom) = (rows[r] & two, rows[r + 1] & two);
+        let (top, bottom) = (left.rows[r] & two, left.rows[r + 1] & two);
         let claim = (top >> k) as u8 | ((bottom >> k) as u8) << 2;
-        rows[r] &= !two;
-        rows[r + 1] &= !two;
+        left.change(r, top, true);
+        left.change(r + 1, bottom, true);
         blocks.push((r, k, claim));
-        if cover(b, rows, r, budget - 1, blocks, nodes) {
+        if cover(b, left, r, budget - 1, blocks, nodes) {
             return true;
         }
         blocks.pop();
-        rows[r] |= top;
-        rows[r + 1] |= bottom;
+        left.change(r, top, false);
+        left.change(r + 1, bottom, false);
     }
     false
-}
-
-/// A lower bound on the blocks covering `rows`: the search's capacity
-/// bound ([`at_least`]).
-fn lower_bound(rows: &[u128]) -> usize {
-    let cells: u32 = rows.iter().map(|m| m.count_ones()).sum();
-    let row_mask = rows
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| **m != 0)
-        .fold(0u128, |acc, (i, _)| acc | 1 << i);
-    let cols = rows.iter().fold(0u128, |acc, m| acc | m);
-    at_least(cells as usize, Some((row_mask, cols)))
 }
