@@ -61,12 +61,33 @@ fn search(b: &Board, open: &[usize], budget: usize) -> Option<Vec<(usize, usize,
         left.cols |= 1 << k;
         left.in_col[k] += 1;
     }
-    // Cells that no `budget` blocks can cover, seen without the search.
-    if !open.is_empty() && left.lower_bound() > budget {
+    // Cells that no `budget` blocks can cover, seen without the search
+    // (the search finds no cover then either, whatever its nodes).
+    if !open.is_empty() && (left.lower_bound() > budget || apart(&left.rows) > budget) {
         return None;
     }
     let (mut blocks, mut nodes) = (Vec::new(), COVER_NODES);
     cover(b, &mut left, 0, budget, &mut blocks, &mut nodes).then_some(blocks)
+}
+
+/// How many of the cells `rows` holds (a mask of columns per row) lie
+/// pairwise two rows or two columns apart, picked greedily row by row: no
+/// 2×2 block holds two of them, so a cover has at least that many blocks.
+fn apart(rows: &[u128]) -> usize {
+    let (mut n, mut above) = (0, 0u128);
+    for &row in rows {
+        let (mut left, mut picked) = (row, 0u128);
+        while left != 0 {
+            let cell = left & left.wrapping_neg();
+            left &= left - 1;
+            if (above | picked) & (cell | cell >> 1 | cell << 1) == 0 {
+                picked |= cell;
+                n += 1;
+            }
+        }
+        above = picked;
+    }
+    n
 }
 
 /// The cells a cover has left: a mask of columns per row (one row more
