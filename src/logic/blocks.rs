@@ -207,3 +207,54 @@ fn cover(
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::apart;
+
+    /// The fewest 2×2 windows (anywhere, clipped or not) covering the cells
+    /// of `rows`: the window of the first cell left, each of its four ways.
+    fn fewest(rows: &mut [u128]) -> usize {
+        let Some(r) = rows.iter().position(|&m| m != 0) else {
+            return 0;
+        };
+        let c = rows[r].trailing_zeros() as usize;
+        let mut best = usize::MAX;
+        for (top, k) in [(r, c), (r, c.wrapping_sub(1)), (r.wrapping_sub(1), c)]
+            .into_iter()
+            .chain([(r.wrapping_sub(1), c.wrapping_sub(1))])
+        {
+            let two = 3u128.checked_shl(k as u32).unwrap_or(0) | (k == usize::MAX) as u128;
+            let taken: Vec<(usize, u128)> = [top, top.wrapping_add(1)]
+                .into_iter()
+                .filter(|&i| i < rows.len())
+                .map(|i| (i, rows[i] & two))
+                .collect();
+            for &(i, m) in &taken {
+                rows[i] &= !m;
+            }
+            best = best.min(1 + fewest(rows));
+            for &(i, m) in &taken {
+                rows[i] |= m;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn cells_apart_never_outnumber_the_fewest_blocks() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..1000 {
+            let mut rows = vec![0u128; 7];
+            for _ in 0..8 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                rows[(x % 6) as usize] |= 1 << ((x >> 8) % 6);
+            }
+            let bound = apart(&rows);
+            assert!(bound <= fewest(&mut rows.clone()), "{rows:?}");
+            assert!(bound >= 1);
+        }
+    }
+}
