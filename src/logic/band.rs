@@ -37,6 +37,8 @@ struct Area {
     need: isize,
     /// How many of its cells are open.
     open: usize,
+    /// The keys of its open cells combined (see [`View`]).
+    key: u128,
 }
 
 /// Which cells of a band an area holds.
@@ -71,11 +73,14 @@ pub fn count(b: &Board) -> Option<Step> {
 /// pieces, when that decides a cell.
 pub fn capacity(b: &Board) -> Option<Step> {
     find_area(b, |v, a| {
-        let open = may_fit(a, a.need).then(|| v.cells(a))?;
-        let blocks = tight(b, &open, a.need as usize)?;
+        if !may_fit(a, a.need) {
+            return None;
+        }
+        let blocks = tight(b, a.key, || v.cells(a), a.need as usize)?;
         if blocks.len() as isize != a.need {
             return None;
         }
+        let open = v.cells(a);
         let groups: Vec<String> = blocks
             .iter()
             .map(|bl| format!("[{}]", b.list(bl)))
@@ -101,7 +106,7 @@ pub fn overfull(b: &Board) -> Option<String> {
         if a.need < 2 || n == a.need || !may_fit(a, a.need - 1) {
             return None;
         }
-        let blocks = tight(b, &v.cells(a), a.need as usize - 1)?;
+        let blocks = tight(b, a.key, || v.cells(a), a.need as usize - 1)?;
         Some(format!(
             "{}, but they fit in {} 2×2 block{}, each holding at most one",
             v.why(a),
@@ -142,6 +147,11 @@ struct View<'v, 'p> {
     span: Vec<u128>,
     /// Per region, its open cells.
     count: Vec<usize>,
+    /// Per line, then per region, the keys of its open cells combined by
+    /// exclusive or (the cell keys of the search's model): an
+    /// area's key names its open cells, so that its 2×2 cover is looked up
+    /// without gathering them.
+    keys: Vec<u128>,
 }
 
 impl<'v, 'p> View<'v, 'p> {
@@ -155,13 +165,17 @@ impl<'v, 'p> View<'v, 'p> {
             by_region: vec![0; regions * n],
             span: vec![0; regions],
             count: vec![0; regions],
+            keys: vec![0; n + regions],
             lines,
         };
+        let keys = &b.model().keys;
         for c in (0..b.marks.len()).filter(|&c| b.marks[c] == super::Mark::Open) {
             let (l, q) = v.along(c);
             let Some(i) = b.problem.group_of(Family::Region, c) else {
                 continue;
             };
+            v.keys[l] ^= keys[c];
+            v.keys[n + i] ^= keys[c];
             v.open[l] |= 1 << q;
             v.by_region[i * n + l] |= 1 << q;
             v.span[i] |= 1 << l;
@@ -293,6 +307,8 @@ fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Opti
                 let hi = lo + w - 1;
                 let band_mask = (u128::MAX >> (128 - w)) << lo;
                 let need_band: isize = line_needs[lo..=hi].iter().sum();
+                let key_band = v.keys[lo..=hi].iter().fold(0, |k, x| k ^ x);
+                let key_of = |which: &[usize]| which.iter().fold(0, |k, &i| k ^ v.keys[n + i]);
                 let inside: Vec<usize> = (0..regions.len())
                     .filter(|&i| v.span[i] != 0 && v.span[i] & !band_mask == 0)
                     .collect();
@@ -313,6 +329,7 @@ fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Opti
                         need_regions: need_in,
                         need: need_band - need_in,
                         open,
+                        key: key_band ^ key_of(&inside),
                     };
                     if let Some(t) = f(&v, &a) {
                         return Some(t);
@@ -341,6 +358,7 @@ fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Opti
                         need_regions: need_touch,
                         need: need_touch - need_band,
                         open,
+                        key: key_of(&touching) ^ key_band,
                     };
                     if let Some(t) = f(&v, &a) {
                         return Some(t);

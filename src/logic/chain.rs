@@ -10,10 +10,11 @@ use super::{Board, Mark, Step, Technique, step};
 /// The open cell whose piece leads, by the shortest chain of easy steps, to a
 /// contradiction.
 pub fn chain(b: &Board) -> Option<Step> {
+    let start = Marks::new(b);
     let (cell, forced, why) = b
         .cells_marked(Mark::Open)
         .into_iter()
-        .filter_map(|cell| follow(b, cell).map(|(forced, why)| (cell, forced, why)))
+        .filter_map(|cell| follow(b, &start, cell).map(|(forced, why)| (cell, forced, why)))
         .min_by_key(|(cell, forced, _)| (forced.len(), *cell))?;
     let piece = &b.problem.piece.name;
     let reason = if forced.is_empty() {
@@ -40,15 +41,15 @@ pub fn chain(b: &Board) -> Option<Step> {
 }
 
 /// Follows a piece on `cell` through neighbours and last cells on a copy of
-/// the marks. `Some((forced pieces, what goes wrong))` on a contradiction,
+/// the marks (`start`, counted). `Some((forced pieces, what goes wrong))` on a contradiction,
 /// `None` when the chain ends without one.
-fn follow(b: &Board, cell: usize) -> Option<(Vec<usize>, String)> {
-    let mut marks = b.marks.clone();
+fn follow(b: &Board, start: &Marks, cell: usize) -> Option<(Vec<usize>, String)> {
+    let mut s = start.clone();
     let mut queue = vec![cell];
     let mut forced = Vec::new();
     loop {
         while let Some(p) = queue.pop() {
-            match marks[p] {
+            match s.marks[p] {
                 Mark::Piece => continue,
                 Mark::Empty => {
                     return Some((
@@ -58,23 +59,22 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<usize>, String)> {
                 }
                 Mark::Open => {}
             }
-            marks[p] = Mark::Piece;
+            s.set(b, p, Mark::Piece);
             for &a in b.attacks(p) {
-                match marks[a] {
+                match s.marks[a] {
                     Mark::Piece => {
                         let why = format!("{} and {} would attack each other", b.at(p), b.at(a));
                         return Some((forced, why));
                     }
-                    Mark::Open => marks[a] = Mark::Empty,
+                    Mark::Open => s.set(b, a, Mark::Empty),
                     Mark::Empty => {}
                 }
             }
         }
         let mut progress = false;
         for (u, unit) in b.units.iter().enumerate() {
-            let count = |m: Mark| unit.cells.iter().filter(|&&c| marks[c] == m).count() as isize;
-            let need = unit.count as isize - count(Mark::Piece);
-            let open = count(Mark::Open);
+            let need = unit.count as isize - s.pieces[u] as isize;
+            let open = s.open[u] as isize;
             if need < 0 {
                 return Some((forced, format!("{} would hold too many", b.name(u))));
             }
@@ -87,17 +87,17 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<usize>, String)> {
                 );
                 return Some((forced, why));
             }
-            if open == 0 {
+            if open == 0 || (need != 0 && open != need) {
                 continue;
             }
             let open_cells: Vec<usize> = unit
                 .cells
                 .iter()
                 .copied()
-                .filter(|&c| marks[c] == Mark::Open)
+                .filter(|&c| s.marks[c] == Mark::Open)
                 .collect();
             if need == 0 {
-                open_cells.iter().for_each(|&c| marks[c] = Mark::Empty);
+                open_cells.iter().for_each(|&c| s.set(b, c, Mark::Empty));
                 progress = true;
             } else if open == need {
                 queue.extend(open_cells);
@@ -108,6 +108,40 @@ fn follow(b: &Board, cell: usize) -> Option<(Vec<usize>, String)> {
         }
         if !progress {
             return None;
+        }
+    }
+}
+
+/// A copy of the marks with each unit's pieces and open cells counted,
+/// kept as cells change (instead of every unit counted on every pass).
+#[derive(Clone)]
+struct Marks {
+    marks: Vec<Mark>,
+    pieces: Vec<u32>,
+    open: Vec<u32>,
+}
+
+impl Marks {
+    /// The board's marks, counted.
+    fn new(b: &Board) -> Marks {
+        let count = |u: usize, m: Mark| {
+            let cells = b.units[u].cells.iter();
+            cells.filter(|&&c| b.marks[c] == m).count() as u32
+        };
+        let units = 0..b.units.len();
+        Marks {
+            marks: b.marks.clone(),
+            pieces: units.clone().map(|u| count(u, Mark::Piece)).collect(),
+            open: units.map(|u| count(u, Mark::Open)).collect(),
+        }
+    }
+
+    /// Decides open cell `c`.
+    fn set(&mut self, b: &Board, c: usize, to: Mark) {
+        self.marks[c] = to;
+        for &u in b.units_of(c) {
+            self.open[u] -= 1;
+            self.pieces[u] += u32::from(to == Mark::Piece);
         }
     }
 }
