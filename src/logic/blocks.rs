@@ -70,6 +70,20 @@ fn search(b: &Board, open: &[usize], budget: usize) -> Option<Vec<(usize, usize,
     cover(b, &mut left, 0, budget, &mut blocks, &mut nodes).then_some(blocks)
 }
 
+/// [`apart`] of `cells` on `b`'s board (0 beyond 128 columns).
+pub(super) fn cells_apart(b: &Board, cells: &[usize]) -> usize {
+    let p = b.problem;
+    if p.cols > 128 {
+        return 0;
+    }
+    let mut rows = vec![0u128; p.rows];
+    for &c in cells {
+        let (r, k) = p.coords(c);
+        rows[r] |= 1 << k;
+    }
+    apart(&rows)
+}
+
 /// How many of the cells `rows` holds (a mask of columns per row) lie
 /// pairwise two rows or two columns apart, picked greedily row by row: no
 /// 2×2 block holds two of them, so a cover has at least that many blocks.

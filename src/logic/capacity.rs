@@ -4,6 +4,7 @@
 //! pieces. Then a block with one open cell of the unit gets the piece, and a
 //! cell that touches all of a block's open cells of the unit is empty.
 
+use super::blocks::cells_apart;
 use super::{Board, Mark, Step, Technique, step};
 use crate::engine::propagate::{attacking_all, lines_of};
 use crate::problem::Family;
@@ -15,6 +16,10 @@ pub fn capacity(b: &Board) -> Option<Step> {
         let (verb, its) = area.wording();
         let (open, need) = (&area.open, area.need);
         if need < 1 || open.len() as isize <= need || at_least(b, open) > need as usize {
+            return None;
+        }
+        // No cover exists then, so the search would find none either.
+        if cells_apart(b, open) > need as usize {
             return None;
         }
         let mut blocks = Vec::new();
@@ -45,6 +50,9 @@ pub fn overfull(b: &Board) -> Option<String> {
     areas(b).find_map(|a| {
         let need = a.need;
         if need < 2 || a.open.len() as isize <= need || at_least(b, &a.open) >= need as usize {
+            return None;
+        }
+        if cells_apart(b, &a.open) >= need as usize {
             return None;
         }
         let mut blocks = Vec::new();
