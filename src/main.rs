@@ -21,8 +21,12 @@ fn main() -> ExitCode {
         }
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(mut err) => {
-            name_flags(&mut err);
-            stderr_line(format_args!("error: {err:#}"));
+            if let Some(e) = cli::unwritten(&err) {
+                stderr_line(format_args!("error: cannot write the output: {e}"));
+            } else {
+                name_flags(&mut err);
+                stderr_line(format_args!("error: {err:#}"));
+            }
             ExitCode::from(2)
         }
     }

@@ -964,6 +964,7 @@ fn negative_and_non_numbers_get_plain_messages() {
         (&["queens", "8", "-j", "-1"][..], "`-1` is negative"),
         (&["queens", "8", "--limit", "-2"][..], "`-2` is negative"),
         (&["queens", "8", "-j", "x"][..], "`x` is not a whole number"),
+        (&["queens", "8", "-j", "-"][..], "`-` is not a whole number"),
         (
             &["generate", "region-queens", "--size", "-3"][..],
             "`-3` is negative",
@@ -989,4 +990,26 @@ fn negative_and_non_numbers_get_plain_messages() {
             .stderr(predicate::str::contains(says))
             .stderr(predicate::str::contains("tip").not());
     }
+}
+
+#[test]
+fn tuple_is_refused_in_the_matrix_words_for_a_tall_matrix() {
+    for mode in [&["--all"][..], &["--top", "1", "--max"]] {
+        placer()
+            .args(["select", "-", "--format", "tuple"])
+            .args(mode)
+            .write_stdin("1,2\n3,4\n5,6\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "<stdin> has 3 rows and 2 columns, so every selection leaves rows out",
+            ));
+    }
+    // A wide matrix picks one column a row: tuple prints it.
+    placer()
+        .args(["select", "-", "--format", "tuple", "--first"])
+        .write_stdin("1,2,3\n4,5,6\n")
+        .assert()
+        .success()
+        .stdout("1 2\n");
 }

@@ -83,6 +83,7 @@ fn ctrl_c_ends_every_long_computation_cleanly() {
 
 #[test]
 fn ctrl_c_at_the_step_prompt_ends_its_line() {
+    use std::io::Read;
     // stdin stays open and silent: the prompt waits on a line.
     let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("placer"))
         .args(["queens", "4", "--step", "--format", "tuple"])
@@ -92,18 +93,26 @@ fn ctrl_c_at_the_step_prompt_ends_its_line() {
         .spawn()
         .unwrap();
     let stdin = child.stdin.take();
-    std::thread::sleep(Duration::from_millis(1500));
+    let mut stderr = child.stderr.take().unwrap();
+    // The signal goes once the prompt is written, however slow the machine.
+    let mut seen = Vec::new();
+    let mut byte = [0u8];
+    while !seen.ends_with(b"quit ") {
+        assert_eq!(stderr.read(&mut byte).unwrap(), 1, "stderr ended early");
+        seen.push(byte[0]);
+    }
     let status = StdCommand::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
-    let out = child.wait_with_output().unwrap();
+    stderr.read_to_end(&mut seen).unwrap();
+    let code = child.wait().unwrap().code();
     drop(stdin);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let seen = String::from_utf8_lossy(&seen);
+    assert_eq!(code, Some(130), "{seen}");
     assert_eq!(
-        stderr,
+        seen,
         "-- solution 1 -- Enter: next, q: quit \ninterrupted\n"
     );
 }

@@ -196,17 +196,26 @@ pub struct TableArgs {
 #[derive(Debug, Clone, Default, ClapArgs)]
 pub struct TextOrJson {
     /// Output format.
-    #[arg(long, value_name = "FORMAT", value_parser = ["text", "json"])]
-    format: Option<String>,
+    #[arg(long, value_name = "FORMAT", value_enum)]
+    format: Option<TextFormat>,
     /// Print JSON (the same as --format json).
     #[arg(long, conflicts_with = "format")]
     json: bool,
 }
 
+/// The formats of [`TextOrJson`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TextFormat {
+    /// Plain text.
+    Text,
+    /// JSON.
+    Json,
+}
+
 impl TextOrJson {
     /// Whether JSON was asked for.
     pub fn json(&self) -> bool {
-        self.json || self.format.as_deref() == Some("json")
+        self.json || self.format == Some(TextFormat::Json)
     }
 }
 
@@ -389,13 +398,14 @@ pub(super) fn parse_threads(s: &str) -> Result<usize, String> {
 /// number is refused with what it is, not the parser's "invalid digit".
 pub(super) fn whole<T: std::str::FromStr>(s: &str) -> Result<T, String> {
     let t = s.trim();
-    if t.starts_with('-') && t[1..].chars().all(|c| c.is_ascii_digit()) && t.len() > 1 {
-        return Err(format!("`{s}` is negative: it must be 0 or more"));
-    }
-    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit()) {
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return Err(format!("`{s}` is not a whole number"));
     }
-    t.parse().map_err(|_| format!("`{s}` is too large"))
+    if t.starts_with('-') && digits.chars().any(|c| c != '0') {
+        return Err(format!("`{s}` is negative: it must be 0 or more"));
+    }
+    digits.parse().map_err(|_| format!("`{s}` is too large"))
 }
 
 fn parse_set(s: &str) -> Result<(String, i64), String> {

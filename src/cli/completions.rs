@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::CommandFactory;
 
 use super::{Args, Outcome};
@@ -13,8 +13,6 @@ pub(super) fn run(shell: clap_complete::Shell) -> Result<Outcome> {
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Args::command(), "placer", &mut script);
     let mut out = super::stdout();
-    out.write_all(&script)
-        .and_then(|()| out.flush())
-        .context("cannot write the output")?;
+    out.write_all(&script).and_then(|()| out.flush())?;
     Ok(Outcome::Done)
 }

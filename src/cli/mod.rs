@@ -107,9 +107,10 @@ pub fn stderr_text(args: std::fmt::Arguments<'_>) {
     let _ = err.write_fmt(args).and_then(|()| err.flush());
 }
 
-/// Standard output, where the commands print their results; a write error
-/// says that it was the output that failed ("cannot write the output: No
-/// space left on device") and keeps its kind, so a closed pipe stays one.
+/// Standard output, where the commands print their results. Its write
+/// errors keep their kind (a closed pipe stays one) and are marked, so that
+/// [`unwritten`] tells them from other errors: `main` says "cannot write the
+/// output" once, whatever wrapped them on the way.
 pub fn stdout() -> Output {
     Output(io::stdout().lock())
 }
@@ -119,16 +120,38 @@ pub struct Output(io::StdoutLock<'static>);
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf).map_err(output_error)
+        self.0.write(buf).map_err(Unwritten::mark)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush().map_err(output_error)
+        self.0.flush().map_err(Unwritten::mark)
     }
 }
 
-fn output_error(e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("cannot write the output: {e}"))
+/// A write error of [`Output`], shown as the error itself.
+#[derive(Debug)]
+struct Unwritten(io::Error);
+
+impl Unwritten {
+    fn mark(e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), Unwritten(e))
+    }
+}
+
+impl std::fmt::Display for Unwritten {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Unwritten {}
+
+/// The write error of the output in `err`'s chain, when writing the output
+/// is what failed.
+pub fn unwritten(err: &anyhow::Error) -> Option<&io::Error> {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .find(|e| e.get_ref().is_some_and(|inner| inner.is::<Unwritten>()))
 }
 
 /// Whether the error is a closed stdout, which ends the program quietly.

@@ -39,13 +39,14 @@ impl Stepper {
     /// Asks after solution `k` whether to show the next one.
     pub fn next(&mut self, k: u128) -> Result<bool> {
         let mut err = io::stderr();
-        let _ = write!(err, "-- {} {k} -- Enter: next, q: quit ", self.what);
+        // Marked before the prompt is written: Ctrl-C may come at once.
         super::progress::mid_line(true);
+        let _ = write!(err, "-- {} {k} -- Enter: next, q: quit ", self.what);
         let go_on = self.ask();
-        super::progress::mid_line(false);
         // The prompt's line ends whatever the answer, so that what follows
         // starts a line of its own.
         let _ = writeln!(err);
+        super::progress::mid_line(false);
         let go_on = go_on?;
         self.quit = !go_on;
         Ok(go_on)

@@ -99,7 +99,8 @@ fn follow(b: &Board, start: &Marks, cell: usize) -> Option<(Vec<usize>, String)>
             if need == 0 {
                 open_cells.iter().for_each(|&c| s.set(b, c, Mark::Empty));
                 progress = true;
-            } else if open == need {
+            } else {
+                // open == need, as the test above leaves it.
                 queue.extend(open_cells);
                 forced.extend(queue.iter().copied());
                 progress = true;
@@ -138,6 +139,7 @@ impl Marks {
 
     /// Decides open cell `c`.
     fn set(&mut self, b: &Board, c: usize, to: Mark) {
+        debug_assert_eq!(self.marks[c], Mark::Open, "cell {c} is decided already");
         self.marks[c] = to;
         for &u in b.units_of(c) {
             self.open[u] -= 1;

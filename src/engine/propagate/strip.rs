@@ -53,8 +53,10 @@ impl Strip {
     }
 
     /// Which cells of the window at position `q` (see [`Model::window_cells`])
-    /// are open and not yet covered: those at position `p` onwards.
+    /// are open and not yet covered: those at position `p` onwards, where
+    /// `q` is `p` or `p - 1` (as [`Strip::window`] gives them).
     fn open_in(&self, q: usize, p: usize) -> u8 {
+        debug_assert!(q == p || q + 1 == p, "window {q} for position {p}");
         let (a, b) = ((self.masks.0 >> q) as u8 & 3, (self.masks.1 >> q) as u8 & 3);
         // Bits 0 and 1: the first line at `q` and `q + 1`; 2 and 3: the second.
         let mut open = a | b << 2;

@@ -209,12 +209,15 @@ impl Binder<'_> {
             }
             (None, None) if self.spec.has_region_group() => {
                 return Err(Diagnostic::at(
-                    format!("`{}` needs its regions: the board has no size", self.spec.name.get_ref()),
+                    format!(
+                        "`{}` needs its regions: the board has no size",
+                        self.spec.name.get_ref()
+                    ),
                     &self.src,
                     None,
                 )
                 .of(Kind::Type)
-                .with_help("draw the puzzle's regions in a picture, one letter per region (examples/puzzles/ has some), or give [board] regions")
+                .with_help("give the regions as a picture, one letter per region")
                 .with_setting(Setting::Regions));
             }
             (None, None) => {
