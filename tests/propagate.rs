@@ -274,3 +274,60 @@ fn a_planted_six_star_board_has_several_solutions_on_any_thread_count() {
         assert_eq!(plan.count(limited).unwrap().count, 2, "{threads} threads");
     }
 }
+
+/// 65×65 one-star boards with 65 regions (196 units: the unit sets take
+/// four 64-bit words, the regions two), whose counts follow from their
+/// construction. Row `i`'s piece is forced to column `2i mod 65` by a
+/// region of that one cell for rows 0..63; rows 63 and 64 share what is
+/// left, columns 61 and 63, in the two regions `a` and `b`:
+/// - `a` is rows 0..=63 outside the one-cell regions, `b` row 64: both
+///   ways to give columns 61 and 63 to rows 63 and 64 count, 2;
+/// - `b` also takes cell (63, 61): the way putting row 63's piece there
+///   gives `b` two pieces, 1;
+/// - row 62's forced piece moved next to row 61's: 0.
+#[test]
+fn sixty_five_regions_count_what_their_construction_gives() {
+    const N: usize = 65;
+    let forced = |r: usize| 2 * r % N;
+    let build = |b_takes: &[(usize, usize)], moved: Option<usize>| {
+        let (a, b) = (N - 2, N - 1);
+        let mut ids = vec![a; N * N];
+        ids[(N - 1) * N..].fill(b);
+        for r in 0..N - 2 {
+            let c = if Some(r) == moved {
+                forced(r - 1) + 1
+            } else {
+                forced(r)
+            };
+            ids[r * N + c] = r;
+        }
+        for &(r, c) in b_takes {
+            ids[r * N + c] = b;
+        }
+        picture(N, &ids, &vec![9; N * N])
+    };
+    for (text, expected) in [
+        (build(&[], None), 2u128),
+        (build(&[(63, 61)], None), 1),
+        (build(&[], Some(62)), 0),
+    ] {
+        let mut plan = bind("star-battle", 1, text.clone())
+            .expect("a valid board")
+            .plan();
+        plan.engine = Engine::Propagate;
+        let mut units = plan.clone();
+        units.engine = Engine::Units;
+        for p in [&plan, &units] {
+            for threads in [1, 2] {
+                let options = CountOptions {
+                    threads,
+                    ..CountOptions::default()
+                };
+                assert_eq!(p.count(options).unwrap().count, expected, "{:?}", p.engine);
+            }
+        }
+        for s in sorted(&plan) {
+            assert!(oracle::is_solution(&plan.problem, &s));
+        }
+    }
+}
