@@ -302,7 +302,7 @@ impl Band {
         if buf.words != 1 || buf.line_units.len() != n || buf.covered.len() != n {
             return false;
         }
-        let [lines, _, units, _] = &mut buf.sums;
+        let [lines, needs, units, _] = &mut buf.sums;
         // A line's need and open cells, a unit's room and open cells, in
         // the low and high 32 bits of one word.
         let pack = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
@@ -317,10 +317,19 @@ impl Band {
         if total(lines) >= 1 << 31 || total(units) >= 1 << 31 {
             return false;
         }
+        // `needs[i]`: what lines `0..i` need.
+        needs.clear();
+        needs.push(0);
+        for &line in lines.iter() {
+            needs.push(needs[needs.len() - 1] + (line & 0xffff_ffff));
+        }
         for a in 0..n {
             // Both counts at once: they stay below 2³¹, so never carry.
             let (mut touched, mut line_sum, mut unit_sum) = (0u64, 0u64, 0u64);
             let end = self.end(a);
+            // The most any band from `a` needs: once the units touched
+            // take more, no longer band can act (rooms only add up).
+            let most = needs[end.max(a)] - needs[a];
             let band = lines[a..end].iter().zip(&buf.covered[a..end]);
             for ((&line, &covered), &here) in band.zip(&buf.line_units[a..end]) {
                 line_sum += line;
@@ -337,6 +346,9 @@ impl Band {
                 let (room, outer) = (unit_sum & 0xffff_ffff, unit_sum >> 32);
                 if need > room || need == room && need > 0 && outer > open {
                     return false;
+                }
+                if room > most {
+                    break;
                 }
             }
         }
