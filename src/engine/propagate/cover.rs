@@ -161,6 +161,7 @@ pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
 /// adding the runs' first lines at even positions carries through (and
 /// clears) exactly those runs, which then count their even lines, the
 /// others their odd ones.
+///
 /// On one word when the lines fit in it (boards of up to 64 lines, the
 /// common case), the same sum.
 pub(crate) fn pairs(lines: u128) -> u32 {
