@@ -29,6 +29,9 @@ pub(crate) struct Buffers {
     touched: Vec<u64>,
     /// Words of a set of the family's units.
     words: usize,
+    /// [`Band::quiet_inside`] and [`Band::quiet_touching`]'s sums: per
+    /// line, or per band start, or per unit of the other family.
+    sums: [Vec<u64>; 4],
 }
 
 /// Runs the rule for each line family against each other family, on bands
@@ -62,8 +65,15 @@ fn confinement_with(m: &Model, st: &mut State, buf: &mut Buffers, widest: usize)
                 family,
                 widest,
             };
-            changed |= band.inside(m, st, buf)?;
-            changed |= band.touching(m, st, buf)?;
+            // Most calls decide nothing: every band is first checked
+            // from sums, and walked one by one only when one may act.
+            if !band.quiet_inside(m, st, buf) {
+                changed |= band.inside(m, st, buf)?;
+            }
+            band.touched_by_line(m, st, buf);
+            if !band.quiet_touching(m, st, buf) {
+                changed |= band.touching(m, st, buf)?;
+            }
         }
     }
     Ok(changed)
@@ -107,8 +117,8 @@ impl Band {
         (u != NONE).then_some(u as usize)
     }
 
-    /// Units whose open cells all lie in lines `a..=b` need ≤ what the lines take.
-    fn inside(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
+    /// Fills `buf.spans` and `buf.by_last` from the state.
+    fn spans(&self, m: &Model, st: &State, buf: &mut Buffers) {
         buf.spans.clear();
         buf.by_last.clear();
         for u in self.units.clone() {
@@ -121,6 +131,65 @@ impl Band {
         }
         let spans = &buf.spans;
         buf.by_last.sort_unstable_by_key(|&i| spans[i].1);
+    }
+
+    /// Whether [`Band::inside`] would decide nothing, from the spans
+    /// [`Band::spans`] filled (it fills them): every band's room and open
+    /// cells from sums over the lines, and per band start the need and
+    /// open cells of the units inside, grown one last line at a time.
+    /// Exact when its sums stay below 2³¹, else false.
+    fn quiet_inside(&self, m: &Model, st: &State, buf: &mut Buffers) -> bool {
+        self.spans(m, st, buf);
+        let n = self.lines.len();
+        let [room, open, need, inner] = &mut buf.sums;
+        // `room[i]`, `open[i]`: the sums over lines `0..i`.
+        room.clear();
+        open.clear();
+        room.push(0);
+        open.push(0);
+        for l in self.lines.clone() {
+            room.push(room[room.len() - 1] + u64::from(st.room(m, l)));
+            open.push(open[open.len() - 1] + u64::from(st.open[l]));
+        }
+        if room[n] >= 1 << 31 {
+            return false;
+        }
+        // `need[a]`, `inner[a]`: of the units inside lines `a..=b`.
+        need.clear();
+        need.resize(n, 0);
+        inner.clear();
+        inner.resize(n, 0);
+        let mut next = 0;
+        for b in 0..n {
+            while let Some(&i) = buf.by_last.get(next) {
+                let (lo, hi, more) = buf.spans[i];
+                if hi > b {
+                    break;
+                }
+                let here = u64::from(st.open[self.units.start + i]);
+                for a in 0..=lo {
+                    need[a] += u64::from(more);
+                    inner[a] += here;
+                }
+                next += 1;
+            }
+            // The band starts `a` whose bands reach line `b` (see `end`).
+            let first = (b + 1).saturating_sub(self.widest);
+            let from = if b + 1 == n { first.max(1) } else { first };
+            let acts = (from..=b).any(|a| {
+                let (r, o) = (room[b + 1] - room[a], open[b + 1] - open[a]);
+                need[a] > r || need[a] == r && r > 0 && o > inner[a]
+            });
+            if acts {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Units whose open cells all lie in lines `a..=b` need ≤ what the
+    /// lines take; reads the spans [`Band::spans`] filled.
+    fn inside(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
         let n = self.lines.len();
         let mut changed = false;
         for a in 0..n {
@@ -223,10 +292,73 @@ impl Band {
         buf.covered.extend(held.map(|(i, &h)| h == open(i)));
     }
 
-    /// Lines `a..=b` need ≤ what the units touching their open cells take.
+    /// Whether [`Band::touching`] would decide nothing, from what
+    /// [`Band::touched_by_line`] filled: the same bands grown the same
+    /// way, from the lines' and units' counts copied out first, the units
+    /// touched as one word. Exact when the family has at most 64 units and
+    /// the sums stay below 2³¹, else false.
+    fn quiet_touching(&self, m: &Model, st: &State, buf: &mut Buffers) -> bool {
+        let n = self.lines.len();
+        if buf.words != 1 || buf.line_units.len() != n || buf.covered.len() != n {
+            return false;
+        }
+        let [lines, needs, units, _] = &mut buf.sums;
+        // A line's need and open cells, a unit's room and open cells, in
+        // the low and high 32 bits of one word.
+        let pack = |low: u32, high: u32| u64::from(low) | u64::from(high) << 32;
+        lines.clear();
+        lines.extend(self.lines.clone().map(|l| pack(st.need(m, l), st.open[l])));
+        units.clear();
+        units.extend(self.units.clone().map(|u| pack(st.room(m, u), st.open[u])));
+        let total = |v: &[u64]| {
+            v.iter()
+                .fold(0u64, |s, &x| s + (x & 0xffff_ffff) + (x >> 32))
+        };
+        if total(lines) >= 1 << 31 || total(units) >= 1 << 31 {
+            return false;
+        }
+        // `needs[i]`: what lines `0..i` need.
+        needs.clear();
+        needs.push(0);
+        for &line in lines.iter() {
+            needs.push(needs[needs.len() - 1] + (line & 0xffff_ffff));
+        }
+        for a in 0..n {
+            // Both counts at once: they stay below 2³¹, so never carry.
+            let (mut touched, mut line_sum, mut unit_sum) = (0u64, 0u64, 0u64);
+            let end = self.end(a);
+            // The most any band from `a` needs: once the units touched
+            // take more, no longer band can act (rooms only add up).
+            let most = needs[end.max(a)] - needs[a];
+            let band = lines[a..end].iter().zip(&buf.covered[a..end]);
+            for ((&line, &covered), &here) in band.zip(&buf.line_units[a..end]) {
+                line_sum += line;
+                if !covered {
+                    break;
+                }
+                let mut new = here & !touched;
+                touched |= new;
+                while new != 0 {
+                    unit_sum += units[new.trailing_zeros() as usize];
+                    new &= new - 1;
+                }
+                let (need, open) = (line_sum & 0xffff_ffff, line_sum >> 32);
+                let (room, outer) = (unit_sum & 0xffff_ffff, unit_sum >> 32);
+                if need > room || need == room && need > 0 && outer > open {
+                    return false;
+                }
+                if room > most {
+                    break;
+                }
+            }
+        }
+        true
+    }
+
+    /// Lines `a..=b` need ≤ what the units touching their open cells take;
+    /// reads what [`Band::touched_by_line`] filled.
     fn touching(&self, m: &Model, st: &mut State, buf: &mut Buffers) -> Step {
         let n = self.lines.len();
-        self.touched_by_line(m, st, buf);
         let words = buf.words;
         let mut changed = false;
         for a in 0..n {

@@ -161,7 +161,16 @@ pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
 /// adding the runs' first lines at even positions carries through (and
 /// clears) exactly those runs, which then count their even lines, the
 /// others their odd ones.
+///
+/// On one word when the lines fit in it (boards of up to 64 lines, the
+/// common case), the same sum.
 pub(crate) fn pairs(lines: u128) -> u32 {
+    if let Ok(lines) = u64::try_from(lines) {
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let starts = lines & !(lines << 1);
+        let from_even = lines & !lines.wrapping_add(starts & EVEN);
+        return ((from_even & EVEN) | (lines & !from_even & !EVEN)).count_ones();
+    }
     const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
     let starts = lines & !(lines << 1);
     let from_even = lines & !lines.wrapping_add(starts & EVEN);
@@ -188,7 +197,16 @@ mod tests {
         assert_eq!(pairs(0b10_0111), 3);
         assert_eq!(pairs(0b1111), 2);
         let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
-        for lines in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 0b1011_0111] {
+        let edges = [
+            u128::from(u64::MAX),
+            1 << 63,
+            3 << 63,
+            u128::from(u64::MAX) << 1,
+        ];
+        for lines in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 0b1011_0111]
+            .into_iter()
+            .chain(edges)
+        {
             assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
         }
         for _ in 0..10_000 {
@@ -197,6 +215,9 @@ mod tests {
             x ^= x << 17;
             let lines = x & x.rotate_left(5);
             assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
+            // One word, its top line included.
+            let low = lines >> 64;
+            assert_eq!(pairs(low), greedy_pairs(low), "{low:b}");
         }
     }
 }

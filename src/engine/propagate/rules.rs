@@ -160,7 +160,6 @@ fn capacity_with(m: &Model, st: &mut State, sc: &mut Scratch) -> Step {
 /// [`State::changed`]) and the line pairs holding one of them, in
 /// increasing order.
 fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> Step {
-    let is_fresh = |u: usize| fresh[u / 64] >> (u % 64) & 1 == 1;
     let mut changed = false;
     // The changed units but the whole board.
     let units = fresh.iter().enumerate().flat_map(|(w, &bits)| {
@@ -191,9 +190,9 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
         if !matches!(kind, Kind::Group(Family::Row | Family::Column)) {
             continue;
         }
-        for u in lines.start..lines.end.saturating_sub(1) {
+        for u in fresh_pairs(fresh, lines.clone()) {
             let need = st.need(m, u).saturating_add(st.need(m, u + 1));
-            if !is_fresh(u) && !is_fresh(u + 1) || !may_bind(need, st.open[u] + st.open[u + 1]) {
+            if !may_bind(need, st.open[u] + st.open[u + 1]) {
                 continue;
             }
             let on = unit_lines(m, st, u)
@@ -213,6 +212,26 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
         }
     }
     Ok(changed)
+}
+
+/// The units `u` of `lines` but the last with `u` or `u + 1` in `fresh`
+/// (a bit per unit), increasing: a word of them at a time.
+fn fresh_pairs(fresh: &[u64], lines: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+    let end = lines.end.saturating_sub(1).max(lines.start);
+    (lines.start / 64..end.div_ceil(64)).flat_map(move |w| {
+        let next = fresh.get(w + 1).copied().unwrap_or(0);
+        let pairs = fresh[w] | fresh[w] >> 1 | next << 63;
+        // The bits of units `lines.start..end` within word `w`.
+        let from = lines.start.saturating_sub(w * 64);
+        let to = (end - w * 64).min(64);
+        let upto = if to == 64 { !0 } else { (1u64 << to) - 1 };
+        let mut left = pairs & upto & !0u64 << from;
+        std::iter::from_fn(move || {
+            let u = (left != 0).then(|| w * 64 + left.trailing_zeros() as usize)?;
+            left &= left - 1;
+            Some(u)
+        })
+    })
 }
 
 /// The capacity rule for `need` pieces among the open cells of `units`, on
@@ -288,4 +307,31 @@ pub(super) fn open_mask(st: &State, u: usize, axis: Axis) -> u128 {
 /// The [`Lines`] of the open cells of unit `u`, from the state's masks.
 pub(super) fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
     m.masks.then(|| st.spread[u])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fresh_pairs;
+
+    #[test]
+    fn fresh_pairs_are_the_pairs_with_a_fresh_line() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..5_000 {
+            let fresh = [next() & next(), next() & next(), next() & next() & next()];
+            let (a, b) = ((next() % 193) as usize, (next() % 193) as usize);
+            let lines = a.min(b)..a.max(b);
+            let is = |u: usize| fresh[u / 64] >> (u % 64) & 1 == 1;
+            let naive: Vec<usize> = (lines.start..lines.end.saturating_sub(1))
+                .filter(|&u| is(u) || is(u + 1))
+                .collect();
+            let by_words: Vec<usize> = fresh_pairs(&fresh, lines.clone()).collect();
+            assert_eq!(by_words, naive, "{lines:?}");
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! its open cells, a unit with just enough open cells fills them.
 
 use super::confine::Buffers;
-use super::model::{Axis, Model};
+use super::model::{Axis, Model, TOTAL};
 use super::rules::Scratch;
 
 /// A cell's state.
@@ -32,13 +32,15 @@ pub(crate) struct State {
     /// Open cells per unit.
     pub(crate) open: Vec<u32>,
     /// With [`Model::masks`], per unit: the rows and the columns holding
-    /// its open cells, as masks; else empty.
+    /// its open cells, as masks (not kept for the whole board, whose
+    /// entry stays as it started); else empty.
     pub(crate) spread: Vec<(u128, u128)>,
     /// With [`Model::keys`], per unit: the keys of its open cells combined
     /// by exclusive or; else empty.
     key: Vec<u128>,
     /// Per unit, its open cells in each row, then in each column
-    /// (`rows + cols` entries a unit): see [`State::in_line`].
+    /// (`rows + cols` entries a unit): see [`State::in_line`]. Not kept
+    /// for the whole board ([`TOTAL`]), which no rule asks.
     per_line: Vec<u32>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
@@ -123,7 +125,9 @@ impl State {
             self.cells[cell] = Cell::Open;
             self.rekey(m, cell);
             for &u in &m.cell_units[cell] {
-                self.reopen(m, cell, u as usize);
+                if u as usize != TOTAL {
+                    self.reopen(m, cell, u as usize);
+                }
                 self.version[u as usize] += 1;
                 self.changed[u as usize / 64] |= 1 << (u % 64);
                 self.open[u as usize] += 1;
@@ -150,7 +154,9 @@ impl State {
         self.trail.push(cell as u32);
         for &u in &m.cell_units[cell] {
             let u = u as usize;
-            self.close(m, cell, u);
+            if u != TOTAL {
+                self.close(m, cell, u);
+            }
             self.version[u] += 1;
             self.changed[u / 64] |= 1 << (u % 64);
             self.open[u] -= 1;
