@@ -6,6 +6,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::overfull::Touched;
 use super::{Board, Mark, Step, Technique, step};
 use crate::problem::Family;
 
@@ -68,32 +69,53 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
 
 /// Units of one family whose open cells lie in at most [`MAX_K`] units of
 /// another that need fewer pieces than they do, and why: the state has no
-/// solution.
+/// solution. On masks ([`super::overfull`]) where the other family fits in
+/// one, else on lists.
 pub fn overfull(b: &Board) -> Option<String> {
     let needs = needs(b);
     PAIRS.iter().find_map(|&(inner, outer)| {
-        let (touch, unions) = unions(b, inner, outer, &needy(b, outer), MAX_K);
-        unions.iter().find_map(|t| {
-            let s: Vec<usize> = within(&touch, t).collect();
-            let need_s: isize = s.iter().map(|&u| needs[u]).sum();
-            let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+        let Some(touch) = Touched::new(b, &needs, inner, outer, MAX_K) else {
+            return overfull_by_lists(b, &needs, inner, outer);
+        };
+        touch.unions(MAX_K).into_iter().find_map(|t| {
+            let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
+            let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
             (need_s > need_t).then(|| {
-                let (verb, its) = if s.len() == 1 {
-                    ("needs", "its")
-                } else {
-                    ("need", "their")
-                };
-                format!(
-                    "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
-                    names(b, &s),
-                    b.pieces(need_s),
-                    names(b, t),
-                    if t.len() == 1 { "needs" } else { "need" },
-                    b.pieces(need_t)
-                )
+                let s: Vec<usize> = touch.within(t).collect();
+                let t: Vec<usize> = touch.members(t).collect();
+                too_many(b, &s, &t, need_s, need_t)
             })
         })
     })
+}
+
+/// [`overfull`] for one pair of families, on lists.
+fn overfull_by_lists(b: &Board, needs: &[isize], inner: Family, outer: Family) -> Option<String> {
+    let (touch, unions) = unions(b, inner, outer, &needy(b, outer), MAX_K);
+    unions.iter().find_map(|t| {
+        let s: Vec<usize> = within(&touch, t).collect();
+        let need_s: isize = s.iter().map(|&u| needs[u]).sum();
+        let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+        (need_s > need_t).then(|| too_many(b, &s, t, need_s, need_t))
+    })
+}
+
+/// Why units `s`, needing `need_s` pieces, cannot have them in the units
+/// `t` their open cells lie in, which need `need_t`.
+fn too_many(b: &Board, s: &[usize], t: &[usize], need_s: isize, need_t: isize) -> String {
+    let (verb, its) = if s.len() == 1 {
+        ("needs", "its")
+    } else {
+        ("need", "their")
+    };
+    format!(
+        "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
+        names(b, s),
+        b.pieces(need_s),
+        names(b, t),
+        if t.len() == 1 { "needs" } else { "need" },
+        b.pieces(need_t)
+    )
 }
 
 /// The units of `inner` that need pieces with the units of `lines` (of
@@ -503,6 +525,39 @@ mod tests {
         }
         assert!(found > states, "{found} steps in {states} states");
         assert!(wide > 0, "no band step in {states} states");
+    }
+
+    /// On random states (most of them without a solution), the masks find
+    /// the same overfull units, for the same reason, as the lists.
+    #[test]
+    fn overfull_on_masks_is_overfull_on_lists() {
+        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let (mut states, mut found) = (0, 0);
+        for (k, size, seed) in [(1, 8, 1), (2, 10, 3), (3, 14, 6)] {
+            let set = [("k".to_string(), k)];
+            let puzzle = crate::generate::generate(&spec, &set, size, seed, 1).unwrap();
+            let p = &puzzle.problem;
+            for _ in 0..200 {
+                let mut b = Board::new(p).unwrap();
+                let empty = rng.random_range(0.1..0.7);
+                for c in 0..b.marks.len() {
+                    if rng.random_bool(empty) {
+                        b.marks[c] = Mark::Empty;
+                    } else if rng.random_bool(0.03) {
+                        b.marks[c] = Mark::Piece;
+                    }
+                }
+                let needs = needs(&b);
+                let by_lists = PAIRS
+                    .iter()
+                    .find_map(|&(inner, outer)| overfull_by_lists(&b, &needs, inner, outer));
+                assert_eq!(overfull(&b), by_lists);
+                states += 1;
+                found += usize::from(by_lists.is_some());
+            }
+        }
+        assert!(found > states / 10 && found < states, "{found} of {states}");
     }
 
     #[test]
