@@ -35,26 +35,61 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
     let needs = needs(b);
     // Per pair, its needy lines and, once asked for, the unions of at most
     // `most` lines (a union of k lines is made of sets of at most k).
-    let lines: Vec<Vec<usize>> = PAIRS.iter().map(|&(_, outer)| needy(b, outer)).collect();
-    let mut unions_of: Vec<Option<(Touch, Vec<Vec<usize>>)>> = vec![None; PAIRS.len()];
+    let lines: Vec<usize> = PAIRS
+        .iter()
+        .map(|&(_, outer)| needy(b, outer).len())
+        .collect();
+    let mut unions_of: Vec<Option<Unions>> = (0..PAIRS.len()).map(|_| None).collect();
     for k in sizes {
         for (i, &(inner, outer)) in PAIRS.iter().enumerate() {
-            if lines[i].len() <= k {
+            if lines[i] <= k {
                 continue;
             }
-            let (touch, unions) = unions_of[i].get_or_insert_with(|| {
-                unions(b, inner, outer, &lines[i], most.min(lines[i].len() - 1))
+            let most = most.min(lines[i] - 1);
+            let unions = unions_of[i].get_or_insert_with(|| {
+                match Touched::new(b, &needs, inner, outer, most) {
+                    Some(touch) => {
+                        let sets = touch.unions(most);
+                        Unions::Masks(touch, sets)
+                    }
+                    None => {
+                        let (touch, lists) = unions(b, inner, outer, &needy(b, outer), most);
+                        Unions::Lists(touch, lists)
+                    }
+                }
             });
-            let found = unions
-                .iter()
-                .filter(|t| t.len() == k)
-                .find_map(|t| inside(b, &needs, touch, t));
+            let found = match unions {
+                Unions::Masks(touch, sets) => sets
+                    .iter()
+                    .filter(|t| t.count_ones() as usize == k)
+                    .find_map(|&t| {
+                        let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
+                        let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
+                        if need_s == 0 || need_s != need_t {
+                            return None;
+                        }
+                        let s: Vec<usize> = touch.within(t).collect();
+                        let t: Vec<usize> = touch.members(t).collect();
+                        empties(b, &s, &t, need_s)
+                    }),
+                Unions::Lists(touch, lists) => lists
+                    .iter()
+                    .filter(|t| t.len() == k)
+                    .find_map(|t| inside(b, &needs, touch, t)),
+            };
             if found.is_some() {
                 return found;
             }
         }
     }
     None
+}
+
+/// One pair's unions of touched lines, on masks ([`super::overfull`]) or,
+/// where the outer family does not fit in one, on lists.
+enum Unions {
+    Masks(Touched, Vec<u128>),
+    Lists(Touch, Vec<Vec<usize>>),
 }
 
 /// Units, each with the units of another family its open cells touch.
@@ -223,6 +258,13 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
         return None;
     }
     let s: Vec<usize> = within(touch, t).collect();
+    empties(b, &s, t, need_s)
+}
+
+/// The step of units `s`, needing `need` pieces, whose open cells lie
+/// only in the units `t`, which need as many: the other open cells of `t`
+/// are empty; `None` when there are none.
+fn empties(b: &Board, s: &[usize], t: &[usize], need: isize) -> Option<Step> {
     let exclude: Vec<usize> = t
         .iter()
         .flat_map(|&v| b.open(v))
@@ -231,7 +273,7 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
     if exclude.is_empty() {
         return None;
     }
-    Some(explain(b, t.len(), &s, t, need_s, exclude))
+    Some(explain(b, t.len(), s, t, need, exclude))
 }
 
 /// Confinement with more than [`MAX_K`] units, to bands of neighbouring
