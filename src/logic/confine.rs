@@ -6,7 +6,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::overfull::Touched;
+use super::overfull::{Touched, Touches};
 use super::{Board, Mark, Step, Technique, step};
 use crate::problem::Family;
 
@@ -39,6 +39,7 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
         .iter()
         .map(|&(_, outer)| needy(b, outer).len())
         .collect();
+    let seen = Touches::new(b);
     let mut unions_of: Vec<Option<Unions>> = (0..PAIRS.len()).map(|_| None).collect();
     for k in sizes {
         for (i, &(inner, outer)) in PAIRS.iter().enumerate() {
@@ -47,7 +48,7 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
             }
             let most = most.min(lines[i] - 1);
             let unions = unions_of[i].get_or_insert_with(|| {
-                match Touched::new(b, &needs, inner, outer, most) {
+                match Touched::new(b, &seen, &needs, inner, outer, most) {
                     Some(touch) => {
                         let sets = touch.unions(most);
                         Unions::Masks(touch, sets)
@@ -108,8 +109,9 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
 /// one, else on lists.
 pub fn overfull(b: &Board) -> Option<String> {
     let needs = needs(b);
+    let seen = Touches::new(b);
     PAIRS.iter().find_map(|&(inner, outer)| {
-        let Some(touch) = Touched::new(b, &needs, inner, outer, MAX_K) else {
+        let Some(touch) = Touched::new(b, &seen, &needs, inner, outer, MAX_K) else {
             return overfull_by_lists(b, &needs, inner, outer);
         };
         touch.unions(MAX_K).into_iter().find_map(|t| {

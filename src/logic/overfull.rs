@@ -27,10 +27,47 @@ pub(super) struct Touched {
     pub ids: Vec<usize>,
 }
 
+/// Per unit, the units of each of the families of lines and regions
+/// ([`slot`]) that its open cells touch, as [`Set`]s: one pass over the
+/// open cells for every pair of families.
+pub(super) struct Touches(Vec<[Set; 3]>);
+
+/// A family's place in [`Touches`]: rows, columns, regions.
+fn slot(family: Family) -> Option<usize> {
+    match family {
+        Family::Row => Some(0),
+        Family::Column => Some(1),
+        Family::Region => Some(2),
+        _ => None,
+    }
+}
+
+impl Touches {
+    /// What the open cells of `b` touch.
+    pub fn new(b: &Board) -> Touches {
+        let mut seen = vec![[0; 3]; b.units.len()];
+        for c in (0..b.marks.len()).filter(|&c| b.marks[c] == Mark::Open) {
+            let of = b.units_of(c);
+            for &v in of {
+                let unit = &b.units[v];
+                let Some(s) = slot(unit.family).filter(|_| unit.index < Set::BITS as usize) else {
+                    continue;
+                };
+                for &u in of.iter().filter(|&&u| b.units[u].family != unit.family) {
+                    seen[u][s] |= 1 << unit.index;
+                }
+            }
+        }
+        Touches(seen)
+    }
+}
+
 impl Touched {
-    /// See [`Touched`]; `needs[u]` is unit `u`'s need.
+    /// See [`Touched`]; `needs[u]` is unit `u`'s need, `seen` what the
+    /// open cells touch.
     pub fn new(
         b: &Board,
+        seen: &Touches,
         needs: &[isize],
         inner: Family,
         outer: Family,
@@ -39,6 +76,7 @@ impl Touched {
         let ids: Vec<usize> = (0..b.units.len())
             .filter(|&u| b.units[u].family == outer)
             .collect();
+        let s = slot(outer)?;
         if ids.len() > Set::BITS as usize {
             return None;
         }
@@ -46,21 +84,11 @@ impl Touched {
             .iter()
             .filter(|&&v| needs[v] > 0)
             .fold(0, |s, &v| s | 1 << b.units[v].index);
-        let mut units = Vec::new();
-        for u in (0..b.units.len()).filter(|&u| b.units[u].family == inner && needs[u] > 0) {
-            let mut t: Set = 0;
-            for &c in &b.units[u].cells {
-                if b.marks[c] != Mark::Open {
-                    continue;
-                }
-                if let Some(&v) = b.units_of(c).iter().find(|&&v| b.units[v].family == outer) {
-                    t |= 1 << b.units[v].index;
-                }
-            }
-            if t.count_ones() as usize <= most && t & !needy == 0 {
-                units.push((u, t));
-            }
-        }
+        let units = (0..b.units.len())
+            .filter(|&u| b.units[u].family == inner && needs[u] > 0)
+            .map(|u| (u, seen.0[u][s]))
+            .filter(|&(_, t)| t.count_ones() as usize <= most && t & !needy == 0)
+            .collect();
         Some(Touched { units, ids })
     }
 
