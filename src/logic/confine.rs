@@ -6,6 +6,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::overfull::{Touched, Touches};
 use super::{Board, Mark, Step, Technique, step};
 use crate::problem::Family;
 
@@ -34,26 +35,62 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
     let needs = needs(b);
     // Per pair, its needy lines and, once asked for, the unions of at most
     // `most` lines (a union of k lines is made of sets of at most k).
-    let lines: Vec<Vec<usize>> = PAIRS.iter().map(|&(_, outer)| needy(b, outer)).collect();
-    let mut unions_of: Vec<Option<(Touch, Vec<Vec<usize>>)>> = vec![None; PAIRS.len()];
+    let lines: Vec<usize> = PAIRS
+        .iter()
+        .map(|&(_, outer)| needy(b, outer).len())
+        .collect();
+    let seen = Touches::new(b);
+    let mut unions_of: Vec<Option<Unions>> = (0..PAIRS.len()).map(|_| None).collect();
     for k in sizes {
         for (i, &(inner, outer)) in PAIRS.iter().enumerate() {
-            if lines[i].len() <= k {
+            if lines[i] <= k {
                 continue;
             }
-            let (touch, unions) = unions_of[i].get_or_insert_with(|| {
-                unions(b, inner, outer, &lines[i], most.min(lines[i].len() - 1))
+            let most = most.min(lines[i] - 1);
+            let unions = unions_of[i].get_or_insert_with(|| {
+                match Touched::new(b, &seen, &needs, inner, outer, most) {
+                    Some(touch) => {
+                        let sets = touch.unions(most);
+                        Unions::Masks(touch, sets)
+                    }
+                    None => {
+                        let (touch, lists) = unions(b, inner, outer, &needy(b, outer), most);
+                        Unions::Lists(touch, lists)
+                    }
+                }
             });
-            let found = unions
-                .iter()
-                .filter(|t| t.len() == k)
-                .find_map(|t| inside(b, &needs, touch, t));
+            let found = match unions {
+                Unions::Masks(touch, sets) => sets
+                    .iter()
+                    .filter(|t| t.count_ones() as usize == k)
+                    .find_map(|&t| {
+                        let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
+                        let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
+                        if need_s == 0 || need_s != need_t {
+                            return None;
+                        }
+                        let s: Vec<usize> = touch.within(t).collect();
+                        let t: Vec<usize> = touch.members(t).collect();
+                        empties(b, &s, &t, need_s)
+                    }),
+                Unions::Lists(touch, lists) => lists
+                    .iter()
+                    .filter(|t| t.len() == k)
+                    .find_map(|t| inside(b, &needs, touch, t)),
+            };
             if found.is_some() {
                 return found;
             }
         }
     }
     None
+}
+
+/// One pair's unions of touched lines, on masks ([`super::overfull`]) or,
+/// where the outer family does not fit in one, on lists.
+enum Unions {
+    Masks(Touched, Vec<u128>),
+    Lists(Touch, Vec<Vec<usize>>),
 }
 
 /// Units, each with the units of another family its open cells touch.
@@ -68,32 +105,54 @@ fn needy(b: &Board, family: Family) -> Vec<usize> {
 
 /// Units of one family whose open cells lie in at most [`MAX_K`] units of
 /// another that need fewer pieces than they do, and why: the state has no
-/// solution.
+/// solution. On masks ([`super::overfull`]) where the other family fits in
+/// one, else on lists.
 pub fn overfull(b: &Board) -> Option<String> {
     let needs = needs(b);
+    let seen = Touches::new(b);
     PAIRS.iter().find_map(|&(inner, outer)| {
-        let (touch, unions) = unions(b, inner, outer, &needy(b, outer), MAX_K);
-        unions.iter().find_map(|t| {
-            let s: Vec<usize> = within(&touch, t).collect();
-            let need_s: isize = s.iter().map(|&u| needs[u]).sum();
-            let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+        let Some(touch) = Touched::new(b, &seen, &needs, inner, outer, MAX_K) else {
+            return overfull_by_lists(b, &needs, inner, outer);
+        };
+        touch.unions(MAX_K).into_iter().find_map(|t| {
+            let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
+            let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
             (need_s > need_t).then(|| {
-                let (verb, its) = if s.len() == 1 {
-                    ("needs", "its")
-                } else {
-                    ("need", "their")
-                };
-                format!(
-                    "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
-                    names(b, &s),
-                    b.pieces(need_s),
-                    names(b, t),
-                    if t.len() == 1 { "needs" } else { "need" },
-                    b.pieces(need_t)
-                )
+                let s: Vec<usize> = touch.within(t).collect();
+                let t: Vec<usize> = touch.members(t).collect();
+                too_many(b, &s, &t, need_s, need_t)
             })
         })
     })
+}
+
+/// [`overfull`] for one pair of families, on lists.
+fn overfull_by_lists(b: &Board, needs: &[isize], inner: Family, outer: Family) -> Option<String> {
+    let (touch, unions) = unions(b, inner, outer, &needy(b, outer), MAX_K);
+    unions.iter().find_map(|t| {
+        let s: Vec<usize> = within(&touch, t).collect();
+        let need_s: isize = s.iter().map(|&u| needs[u]).sum();
+        let need_t: isize = t.iter().map(|&u| needs[u]).sum();
+        (need_s > need_t).then(|| too_many(b, &s, t, need_s, need_t))
+    })
+}
+
+/// Why units `s`, needing `need_s` pieces, cannot have them in the units
+/// `t` their open cells lie in, which need `need_t`.
+fn too_many(b: &Board, s: &[usize], t: &[usize], need_s: isize, need_t: isize) -> String {
+    let (verb, its) = if s.len() == 1 {
+        ("needs", "its")
+    } else {
+        ("need", "their")
+    };
+    format!(
+        "{} {verb} {} but {its} open cells lie only in {}, which {} {}",
+        names(b, s),
+        b.pieces(need_s),
+        names(b, t),
+        if t.len() == 1 { "needs" } else { "need" },
+        b.pieces(need_t)
+    )
 }
 
 /// The units of `inner` that need pieces with the units of `lines` (of
@@ -201,6 +260,13 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
         return None;
     }
     let s: Vec<usize> = within(touch, t).collect();
+    empties(b, &s, t, need_s)
+}
+
+/// The step of units `s`, needing `need` pieces, whose open cells lie
+/// only in the units `t`, which need as many: the other open cells of `t`
+/// are empty; `None` when there are none.
+fn empties(b: &Board, s: &[usize], t: &[usize], need: isize) -> Option<Step> {
     let exclude: Vec<usize> = t
         .iter()
         .flat_map(|&v| b.open(v))
@@ -209,7 +275,7 @@ fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step
     if exclude.is_empty() {
         return None;
     }
-    Some(explain(b, t.len(), &s, t, need_s, exclude))
+    Some(explain(b, t.len(), s, t, need, exclude))
 }
 
 /// Confinement with more than [`MAX_K`] units, to bands of neighbouring
@@ -503,6 +569,39 @@ mod tests {
         }
         assert!(found > states, "{found} steps in {states} states");
         assert!(wide > 0, "no band step in {states} states");
+    }
+
+    /// On random states (most of them without a solution), the masks find
+    /// the same overfull units, for the same reason, as the lists.
+    #[test]
+    fn overfull_on_masks_is_overfull_on_lists() {
+        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+        let (mut states, mut found) = (0, 0);
+        for (k, size, seed) in [(1, 8, 1), (2, 10, 3), (3, 14, 6)] {
+            let set = [("k".to_string(), k)];
+            let puzzle = crate::generate::generate(&spec, &set, size, seed, 1).unwrap();
+            let p = &puzzle.problem;
+            for _ in 0..200 {
+                let mut b = Board::new(p).unwrap();
+                let empty = rng.random_range(0.1..0.7);
+                for c in 0..b.marks.len() {
+                    if rng.random_bool(empty) {
+                        b.marks[c] = Mark::Empty;
+                    } else if rng.random_bool(0.03) {
+                        b.marks[c] = Mark::Piece;
+                    }
+                }
+                let needs = needs(&b);
+                let by_lists = PAIRS
+                    .iter()
+                    .find_map(|&(inner, outer)| overfull_by_lists(&b, &needs, inner, outer));
+                assert_eq!(overfull(&b), by_lists);
+                states += 1;
+                found += usize::from(by_lists.is_some());
+            }
+        }
+        assert!(found > states / 10 && found < states, "{found} of {states}");
     }
 
     #[test]

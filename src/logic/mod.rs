@@ -21,6 +21,7 @@ pub mod check;
 mod confine;
 pub mod grade;
 mod lookahead;
+mod overfull;
 pub mod path;
 mod simple;
 mod trial;

@@ -40,10 +40,17 @@ pub struct Path {
 pub fn explain(problem: &Problem) -> Result<Path, String> {
     let board = Board::new(problem)?;
     let plan = problem.clone().plan();
-    let first = plan.first_order(false).next();
+    // The search for two solutions finds the only one of a unique puzzle,
+    // which is the one the guesses take; otherwise the solution found
+    // soonest (the same one whichever search is asked).
+    let mut two = two(&plan);
+    let several = (two.len() == 2).then(|| differ(problem, &two[0], &two[1]));
+    let first = match two.len() {
+        1 => two.pop(),
+        _ => plan.first_order(false).next(),
+    };
     let solution: Option<Vec<usize>> =
         first.map(|s| s.cells.iter().map(|&(r, c)| problem.cell(r, c)).collect());
-    let several = several(&plan);
     let mut path = follow(board, solution.as_deref());
     path.unique = Some(solution.is_some() && several.is_none());
     if let Some(cells) = several {
@@ -56,11 +63,16 @@ pub fn explain(problem: &Problem) -> Result<Path, String> {
 /// Where two solutions of `plan`'s puzzle differ, when it has two or more
 /// ([`differ`]); `None` when it has one or none.
 pub fn several(plan: &Plan) -> Option<Vec<usize>> {
-    let two: Vec<Solution> = plan.solutions(false).take(2).collect();
-    match two.as_slice() {
+    match two(plan).as_slice() {
         [a, b] => Some(differ(&plan.problem, a, b)),
         _ => None,
     }
+}
+
+/// The first two solutions of `plan`'s puzzle in search order (fewer when
+/// it has fewer).
+fn two(plan: &Plan) -> Vec<Solution> {
+    plan.solutions(false).take(2).collect()
 }
 
 /// What `hint`, `--explain`, `check` and Python say of a puzzle with
