@@ -21,7 +21,7 @@ pub struct Step {
     /// The technique's name: ``"neighbours"``, ``"last-cells"``,
     /// ``"confined"``, ``"pairs-triples"``, ``"k-confined"``,
     /// ``"band-counting"``, ``"capacity-2x2"``, ``"band-2x2"``,
-    /// ``"lookahead"``, ``"chain"``, ``"trial"``, or
+    /// ``"lookahead"``, ``"chain"``, ``"trial"``, ``"spare-2x2"``, or
     /// ``"guess"`` (in ``explain()`` only, where logic runs out).
     technique: String,
     /// The technique in a few words (``"last cells left in a unit"``).

@@ -388,3 +388,18 @@ fn region_names(b: &Board, which: &[usize]) -> String {
     let s = if which.len() == 1 { "" } else { "s" };
     format!("region{s} {}", names.join(", "))
 }
+
+/// Every area whose open cells might fit in one 2×2 block more than it
+/// needs pieces (from one to `most`): why it needs them ([`View`]'s
+/// words), its open cells and its need, for 2×2 blocks with one to spare
+/// (`super::spare`).
+pub(super) fn spare_areas(b: &Board, most: isize) -> Vec<(String, Vec<usize>, isize)> {
+    let mut found = Vec::new();
+    find_area(b, |v, a| {
+        if a.need <= most && may_fit(a, a.need + 1) && a.open as isize > a.need + 1 {
+            found.push((v.why(a), v.cells(a), a.need));
+        }
+        None::<()>
+    });
+    found
+}

@@ -13,7 +13,8 @@ pub enum Grade {
     /// counting.
     Medium,
     /// Also needs 2×2 capacity, the squeeze of a counted band, or a
-    /// contradiction ahead (one step, a chain of easy steps, or a trial).
+    /// contradiction ahead (one step, a chain of easy steps, or a trial),
+    /// or 2×2 blocks with one to spare.
     Hard,
     /// Logic alone does not finish: at least one guess.
     NeedsGuessing,
@@ -29,7 +30,8 @@ impl Grade {
             | Technique::BandCapacity
             | Technique::Lookahead
             | Technique::Chain
-            | Technique::Trial => Grade::Hard,
+            | Technique::Trial
+            | Technique::SpareBlock => Grade::Hard,
             Technique::Guess => Grade::NeedsGuessing,
         }
     }

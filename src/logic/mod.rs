@@ -24,6 +24,7 @@ mod lookahead;
 mod overfull;
 pub mod path;
 mod simple;
+mod spare;
 mod trial;
 
 use std::sync::Arc;
@@ -89,13 +90,18 @@ pub enum Technique {
     /// A piece on the cell leads, by any of the techniques up to 2×2
     /// capacity, to a unit that cannot be completed: the cell is empty.
     Trial,
+    /// A unit, two neighbouring lines or a counted band's area whose open
+    /// cells fit in one 2×2 block more than it needs pieces: exactly one
+    /// block holds none; the cells every case left (each followed by the
+    /// techniques, the dead ones dropped) decides alike. Boards up to 14×14.
+    SpareBlock,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,
 }
 
 impl Technique {
     /// Every technique a step may use, easiest first ([`Technique::Guess`] is not one).
-    pub const LOGIC: [Technique; 11] = [
+    pub const LOGIC: [Technique; 12] = [
         Technique::Neighbours,
         Technique::LastCells,
         Technique::Confined,
@@ -107,6 +113,7 @@ impl Technique {
         Technique::Lookahead,
         Technique::Chain,
         Technique::Trial,
+        Technique::SpareBlock,
     ];
 
     /// The name in JSON output and docs.
@@ -123,6 +130,7 @@ impl Technique {
             Technique::Lookahead => "lookahead",
             Technique::Chain => "chain",
             Technique::Trial => "trial",
+            Technique::SpareBlock => "spare-2x2",
             Technique::Guess => "guess",
         }
     }
@@ -141,6 +149,7 @@ impl Technique {
             Technique::Lookahead => "contradiction one step ahead",
             Technique::Chain => "contradiction after a chain of easy steps",
             Technique::Trial => "contradiction after a chain of any steps",
+            Technique::SpareBlock => "2×2 blocks with one to spare, case by case",
             Technique::Guess => "guess",
         }
     }
@@ -515,7 +524,7 @@ impl<'p> Board<'p> {
     /// The next deduction: the first technique, easiest first, that changes
     /// something. `None` when logic runs out (or the board is solved).
     pub fn next_step(&self) -> Option<Step> {
-        self.step_up_to(Technique::Trial)
+        self.step_up_to(Technique::SpareBlock)
     }
 
     /// The next deduction by the techniques up to `hardest`, easiest first.
@@ -542,6 +551,7 @@ impl<'p> Board<'p> {
             Technique::Lookahead => lookahead::lookahead(self),
             Technique::Chain => chain::chain(self),
             Technique::Trial => trial::trial(self),
+            Technique::SpareBlock => spare::spare(self),
             Technique::Guess => None,
         }
     }

@@ -1,0 +1,395 @@
+//! 2×2 blocks with one to spare: a unit, two neighbouring rows or columns,
+//! or a counted band's area, whose open cells fit in one 2×2 block more
+//! than it needs pieces. Each block holds at most one piece, so exactly one
+//! block holds none and every other block holds one. Each case (that block
+//! empty, one piece in each of the others) is followed with the
+//! techniques, as a trial is; the cases that end in a contradiction are
+//! dropped. When one case is left it holds: its block is empty and the
+//! others hold one piece each. When several are left, the cells of the
+//! area (or else any cells) that every case left fills (or empties) are the
+//! step.
+//!
+//! The blocks are made disjoint first (a cell in two blocks counts in the
+//! first), so that the count holds: m groups of cells that each hold at
+//! most one piece, m − 1 pieces among them.
+//!
+//! Cases are first followed up to the squeeze of a counted band. Only when
+//! no area decides a cell that way are they followed further, trials
+//! included, a step at a time in turn (the area with the fewest cases left
+//! first), until one case is left or two have run out of steps, [`DEEPER`]
+//! steps at most in all. The technique runs on boards of at most
+//! [`MAX_CELLS`] cells (14×14).
+
+use super::capacity::{COVER_NODES, cover, deduce};
+use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
+use crate::problem::Family;
+
+/// The most pieces an area may need: an area needing more has more cases
+/// than a person follows.
+const MAX_NEED: isize = 6;
+
+/// The most steps with trials that cases are followed for, in all, at one
+/// state: enough for every published 3★ 14×14 puzzle measured
+/// (docs/PERFORMANCE.md).
+const DEEPER: usize = 400;
+
+/// The most cells of a board the technique runs on: a case's step with
+/// trials probes every open cell, and on 17×17 and 21×21 boards the cases
+/// cost seconds at each state where logic runs out, followed with trials,
+/// and a fifth more time for one guess fewer in 25 puzzles without them
+/// (docs/PERFORMANCE.md).
+const MAX_CELLS: usize = 196;
+
+/// An area split into its cases.
+struct Split<'p> {
+    /// Why its open cells need the pieces they do.
+    why: String,
+    open: Vec<usize>,
+    /// The disjoint groups of its open cells, one per block.
+    groups: Vec<Vec<usize>>,
+    /// One case per group: that group empty.
+    cases: Vec<Case<'p>>,
+}
+
+/// One case of a split: its state and how it ended.
+struct Case<'p> {
+    board: Board<'p>,
+    /// Steps taken so far.
+    steps: usize,
+    /// Why it cannot be completed, once it ended so.
+    dead: Option<String>,
+    /// Whether the techniques ran out on it (without a contradiction).
+    done: bool,
+}
+
+impl Case<'_> {
+    /// One more step with the techniques up to `hardest`: false when the
+    /// case ended (a contradiction, or no step left).
+    fn advance(&mut self, hardest: Technique) -> bool {
+        if self.dead.is_some() || self.done {
+            return false;
+        }
+        let b = &self.board;
+        if let Some(why) = b
+            .contradiction()
+            .or_else(|| confine::overfull(b))
+            .or_else(|| capacity::overfull(b))
+            .or_else(|| band::overfull(b))
+        {
+            let after = match self.steps {
+                0 => String::new(),
+                1 => "after 1 step, ".to_string(),
+                n => format!("after {n} steps, "),
+            };
+            self.dead = Some(format!("{after}{why}"));
+            return false;
+        }
+        match self.board.step_up_to(hardest) {
+            Some(next) => {
+                self.board.apply(&next);
+                self.steps += 1;
+                true
+            }
+            None => {
+                self.done = true;
+                false
+            }
+        }
+    }
+
+    /// Follows the case with the techniques up to `hardest` until it ends.
+    fn run(&mut self, hardest: Technique) {
+        while self.advance(hardest) {}
+    }
+}
+
+/// The first area whose cases decide a cell.
+pub fn spare(b: &Board) -> Option<Step> {
+    if b.marks.len() > MAX_CELLS {
+        return None;
+    }
+    let mut splits: Vec<Split> = areas(b)
+        .chain(band::spare_areas(b, MAX_NEED))
+        .filter_map(|(why, open, need)| split(b, why, open, need))
+        .collect();
+    for s in &mut splits {
+        for case in &mut s.cases {
+            case.run(Technique::BandCapacity);
+        }
+        if let Some(step) = decide(b, s) {
+            return Some(step);
+        }
+    }
+    splits.sort_by_key(|s| s.cases.iter().filter(|c| c.dead.is_none()).count());
+    let mut budget = DEEPER;
+    splits.into_iter().find_map(|mut s| {
+        for case in &mut s.cases {
+            case.done = false;
+        }
+        loop {
+            let mut moved = false;
+            for case in &mut s.cases {
+                if budget == 0 {
+                    return None;
+                }
+                if case.dead.is_none() && !case.done {
+                    budget -= 1;
+                }
+                moved |= case.advance(Technique::Trial);
+            }
+            let alive = s.cases.iter().filter(|c| c.dead.is_none()).count();
+            let done = s.cases.iter().filter(|c| c.done).count();
+            if alive <= 1 || done >= 2 || !moved {
+                break;
+            }
+        }
+        decide(b, &s)
+    })
+}
+
+/// An area's cases, each with its group emptied and a piece in each other
+/// group where that is plain ([`deduce`]); `None` when its open cells do
+/// not fit in exactly one block more than it needs.
+fn split<'p>(b: &Board<'p>, why: String, open: Vec<usize>, need: isize) -> Option<Split<'p>> {
+    let mut blocks = Vec::new();
+    let mut nodes = COVER_NODES;
+    let budget = need as usize + 1;
+    if !cover(b, &open, budget, &mut blocks, &mut nodes) || blocks.len() != budget {
+        return None;
+    }
+    let mut groups: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+    for &c in &open {
+        let first = blocks.iter().position(|bl| bl.contains(&c))?;
+        groups[first].push(c);
+    }
+    if groups.iter().any(|g| g.is_empty()) {
+        // the cells fit in fewer blocks: 2×2 capacity's, not this
+        return None;
+    }
+    let cases = (0..groups.len())
+        .map(|j| {
+            let mut board = b.clone();
+            for &c in &groups[j] {
+                board.marks[c] = Mark::Empty;
+            }
+            let others: Vec<Vec<usize>> = (0..groups.len())
+                .filter(|&i| i != j)
+                .map(|i| groups[i].clone())
+                .collect();
+            let rest = others.concat();
+            if let Some(s) = deduce(&board, Technique::Capacity, String::new(), &rest, &others) {
+                board.apply(&s);
+            }
+            Case {
+                board,
+                steps: 0,
+                dead: None,
+                done: false,
+            }
+        })
+        .collect();
+    Some(Split {
+        why,
+        open,
+        groups,
+        cases,
+    })
+}
+
+/// The step of a split whose cases left agree on some cell: the area's
+/// cells first, any cells when they agree on none of those (and have all
+/// run out of steps).
+fn decide(b: &Board, s: &Split) -> Option<Step> {
+    let alive: Vec<&Case> = s.cases.iter().filter(|c| c.dead.is_none()).collect();
+    let first = alive.first()?;
+    let alike = |c: usize| {
+        let m = first.board.marks[c];
+        (m != Mark::Open && alive.iter().all(|a| a.board.marks[c] == m)).then_some((c, m))
+    };
+    let mut decided: Vec<(usize, Mark)> = s.open.iter().filter_map(|&c| alike(c)).collect();
+    if decided.is_empty() && alive.len() > 1 && alive.iter().all(|a| a.done) {
+        decided = b
+            .cells_marked(Mark::Open)
+            .into_iter()
+            .filter_map(alike)
+            .collect();
+    }
+    if decided.is_empty() {
+        return None;
+    }
+    let place: Vec<usize> = decided
+        .iter()
+        .filter(|d| d.1 == Mark::Piece)
+        .map(|d| d.0)
+        .collect();
+    let exclude: Vec<usize> = decided
+        .iter()
+        .filter(|d| d.1 == Mark::Empty)
+        .map(|d| d.0)
+        .collect();
+    let piece = &b.problem.piece.name;
+    let listed: Vec<String> = s
+        .groups
+        .iter()
+        .map(|g| format!("[{}]", b.list(g)))
+        .collect();
+    let mut reason = format!(
+        "{}, and those open cells fit in {} 2×2 blocks {}, each holding at most one: one block holds none and each other block one {piece}",
+        s.why,
+        s.groups.len(),
+        listed.join(" "),
+    );
+    for (j, case) in s.cases.iter().enumerate() {
+        if let Some(why) = &case.dead {
+            reason.push_str(&format!("; with [{}] empty, {why}", b.list(&s.groups[j])));
+        }
+    }
+    let cases = match alive.len() {
+        1 => "the case left".to_string(),
+        n => format!("each of the {n} cases left"),
+    };
+    let mut said = Vec::new();
+    if !place.is_empty() {
+        said.push(format!("places {piece}s at {}", b.list(&place)));
+    }
+    if !exclude.is_empty() {
+        said.push(format!("empties {}", b.list(&exclude)));
+    }
+    reason.push_str(&format!(", and {cases} {}", said.join(" and ")));
+    Some(step(
+        Technique::SpareBlock,
+        place,
+        exclude,
+        reason,
+        s.open.clone(),
+    ))
+}
+
+/// Each unit, then each pair of neighbouring rows and of neighbouring
+/// columns, that needs from one to [`MAX_NEED`] pieces among more open cells
+/// than one more and at most four times one more: why it needs them, its
+/// open cells and its need.
+fn areas<'a>(b: &'a Board) -> impl Iterator<Item = (String, Vec<usize>, isize)> + 'a {
+    let fits = |need: isize, open: usize| {
+        (1..=MAX_NEED).contains(&need)
+            && open as isize > need + 1
+            && open as isize <= 4 * (need + 1)
+    };
+    let units = (0..b.units.len()).filter_map(move |u| {
+        let open = b.open(u);
+        let need = b.need(u);
+        let why = format!("{} needs {}", b.name(u), b.pieces(need));
+        fits(need, open.len()).then_some((why, open, need))
+    });
+    let pairs = [Family::Row, Family::Column]
+        .into_iter()
+        .flat_map(move |family| {
+            let lines: Vec<usize> = (0..b.units.len())
+                .filter(|&u| b.units[u].family == family)
+                .collect();
+            (1..lines.len()).filter_map(move |i| {
+                let (u, v) = (lines[i - 1], lines[i]);
+                let need = b.need(u) + b.need(v);
+                let mut open = b.open(u);
+                open.extend(b.open(v));
+                open.sort_unstable();
+                let n = b.units[u].index + 1;
+                let why = format!(
+                    "{}s {n} and {} need {}",
+                    family.name(),
+                    n + 1,
+                    b.pieces(need)
+                );
+                fits(need, open.len()).then_some((why, open, need))
+            })
+        });
+    units.chain(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// A random `size`×`size` grid of `size` regions, each used.
+    fn random_regions(size: usize, rng: &mut impl Rng) -> String {
+        let mut labels: Vec<usize> = (0..size * size)
+            .map(|i| {
+                if i < size {
+                    i
+                } else {
+                    rng.random_range(0..size)
+                }
+            })
+            .collect();
+        use rand::seq::SliceRandom;
+        labels.shuffle(rng);
+        labels
+            .chunks(size)
+            .map(|row| {
+                row.iter()
+                    .map(|&l| (b'A' + l as u8) as char)
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect()
+    }
+
+    /// On states of random grids with one or several solutions (each cell
+    /// marked towards one of them at random), every step of 2×2 blocks with
+    /// one to spare places only cells that every solution of the state has
+    /// and empties only cells that none has; and it finds steps.
+    #[test]
+    fn spare_blocks_hold_in_every_solution() {
+        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
+        let (mut states, mut found) = (0, 0);
+        for (k, size) in [(1, 6), (1, 7), (2, 8), (2, 9), (2, 10)] {
+            for _ in 0..8 {
+                let bindings = crate::problem::Bindings {
+                    set: vec![("k".into(), k)],
+                    regions: Some(crate::error::Source::new(
+                        "<random>",
+                        random_regions(size, &mut rng),
+                    )),
+                    cells: None,
+                };
+                let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+                let all: Vec<Vec<usize>> = p
+                    .clone()
+                    .plan()
+                    .solutions(false)
+                    .take(41)
+                    .map(|s| s.cells.iter().map(|&(r, c)| p.cell(r, c)).collect())
+                    .collect();
+                if all.is_empty() || all.len() > 40 {
+                    continue;
+                }
+                for _ in 0..6 {
+                    let mut b = Board::new(&p).unwrap();
+                    let towards = &all[rng.random_range(0..all.len())];
+                    let odds = (rng.random_range(0.0..0.3), rng.random_range(0.0..0.6));
+                    b.mark_towards(towards, odds, &mut rng);
+                    let fits = |sol: &&Vec<usize>| {
+                        (0..b.marks.len()).all(|c| match b.marks[c] {
+                            Mark::Piece => sol.contains(&c),
+                            Mark::Empty => !sol.contains(&c),
+                            Mark::Open => true,
+                        })
+                    };
+                    let left: Vec<&Vec<usize>> = all.iter().filter(fits).collect();
+                    states += 1;
+                    let Some(s) = spare(&b) else { continue };
+                    found += 1;
+                    assert_eq!(s.technique, Technique::SpareBlock);
+                    assert!(!s.place.is_empty() || !s.exclude.is_empty());
+                    for sol in &left {
+                        assert!(s.place.iter().all(|c| sol.contains(c)), "{s:?}");
+                        assert!(s.exclude.iter().all(|c| !sol.contains(c)), "{s:?}");
+                    }
+                }
+            }
+        }
+        assert!(found >= 5, "{found} steps in {states} states");
+    }
+}
