@@ -28,17 +28,18 @@ use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use super::run::{run, stopped};
+use super::run::{Runner, run_on, stopped};
 use super::split::{Split, Subproblem};
 use super::{CountOptions, SearchError, Stop, Tally};
 use crate::engine::propagate::{PropagateWalker, RESTART_AFTER, Restarts};
 use crate::plan::Plan;
 use crate::problem::MEMORY_BUDGET;
 
-/// A part's first budget, in nodes: as many as the split may walk, so that
-/// the first part, the whole walk's first subtree, finds the solutions of a
-/// board that has many before the other parts start (docs/PERFORMANCE.md).
-const FIRST: u64 = 1024;
+/// A part's first budget, in nodes: enough that the first part, the whole
+/// walk's first subtree, finds the solutions of a board that has many
+/// before the other parts start, and few enough that a split of a few
+/// parts gives parts away soon to a second thread (docs/PERFORMANCE.md).
+const FIRST: u64 = 256;
 
 /// Nodes a part walks between looks at the limit and the stop flag.
 const CHUNK: u64 = 1024;
@@ -160,12 +161,13 @@ impl<'a> Walk<'a> {
         self.open.is_empty() && self.next == self.split.parts.len()
     }
 
-    /// Opens parts up to `most` and walks each open one its budget.
+    /// Opens parts up to `most` and walks each open one its budget on
+    /// `runner`'s threads.
     fn round(
         &mut self,
         plan: &Plan,
         options: &CountOptions,
-        threads: usize,
+        runner: &Runner,
         most: usize,
         found: &Mutex<Found>,
     ) -> Result<(), SearchError> {
@@ -180,7 +182,7 @@ impl<'a> Walk<'a> {
         let nodes = Mutex::new(0u64);
         let slots: Vec<Mutex<Slot>> = self.open.drain(..).map(Mutex::new).collect();
         let split = self.split;
-        let complete = run(threads, &slots, options.stop.as_ref(), |slot| {
+        let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
             let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
             walk(plan, split, &mut slot, options, found, &nodes)
         })?;
@@ -263,6 +265,7 @@ fn count_with(
     let limit = options.limit.unwrap_or(u128::MAX);
     let threads = plan.worker_threads(options.threads);
     let most = window(plan, threads);
+    let runner = Runner::new(threads)?;
     let found = Mutex::new(Found {
         limit,
         count: 0,
@@ -281,7 +284,7 @@ fn count_with(
     let mut first = Walk::new(split, first_budget);
     let mut second: Option<(Walk, u64)> = None;
     while !reached() && !first.done() && !second.as_ref().is_some_and(|(s, _)| s.done()) {
-        first.round(plan, options, threads, most, &found)?;
+        first.round(plan, options, &runner, most, &found)?;
         if second.is_none() && limit <= KEPT && first.nodes >= after && !first.done() {
             let deep = deep.get_or_init(|| Split::deep(plan));
             second = Some((Walk::new(deep, first_budget), first.nodes));
@@ -290,7 +293,7 @@ fn count_with(
         // it started.
         if let Some((walk, since)) = second.as_mut() {
             while !reached() && !walk.done() && walk.nodes < first.nodes - *since {
-                walk.round(plan, options, threads, most, &found)?;
+                walk.round(plan, options, &runner, most, &found)?;
             }
         }
     }

@@ -53,11 +53,38 @@ pub(crate) fn stopped(stop: Option<&Stop>) -> bool {
     stop.is_some_and(Stop::is_set)
 }
 
+/// The threads that run parts: this one alone, or a rayon pool of exactly
+/// that many, built once for a count that runs its parts in many batches
+/// (the rounds of [`super::rounds`]).
+pub(crate) struct Runner(Option<rayon::ThreadPool>);
+
+impl Runner {
+    /// This thread for one thread, else a pool of `threads`; a pool that
+    /// cannot start is an error.
+    pub(crate) fn new(threads: usize) -> Result<Runner, SearchError> {
+        Ok(Runner(if threads <= 1 {
+            None
+        } else {
+            Some(pool(threads)?)
+        }))
+    }
+}
+
 /// Runs `work` on each of `parts` on `threads` threads until all are done
 /// (`Ok(true)`), `stop` is set (`Ok(false)`: parts already started finish,
 /// no new one starts) or `work` fails (the first error).
 pub(crate) fn run<T: Sync>(
     threads: usize,
+    parts: &[T],
+    stop: Option<&Stop>,
+    work: impl Fn(&T) -> Result<(), SearchError> + Sync,
+) -> Result<bool, SearchError> {
+    run_on(&Runner::new(threads)?, parts, stop, work)
+}
+
+/// [`run`] on `runner`'s threads.
+pub(crate) fn run_on<T: Sync>(
+    runner: &Runner,
     parts: &[T],
     stop: Option<&Stop>,
     work: impl Fn(&T) -> Result<(), SearchError> + Sync,
@@ -68,10 +95,9 @@ pub(crate) fn run<T: Sync>(
         }
         work(part)
     };
-    let result = if threads <= 1 {
-        parts.iter().try_for_each(one)
-    } else {
-        pool(threads)?.install(|| parts.par_iter().with_max_len(1).try_for_each(one))
+    let result = match &runner.0 {
+        None => parts.iter().try_for_each(one),
+        Some(pool) => pool.install(|| parts.par_iter().with_max_len(1).try_for_each(one)),
     };
     match result {
         Ok(()) => Ok(true),

@@ -382,14 +382,21 @@ impl Plan {
     /// has the target or holds the whole tree, as long as the walk to the
     /// cut takes at most [`SPLIT_NODES`] nodes (else the last cut within
     /// it): splitting stays a small part of the search. With `walked` (see
-    /// [`Split::walked`]), the cut so found is then walked once by the walk
-    /// that probes and looks ahead. Also the nodes all those walks took.
+    /// [`Split::walked`]), those plain walks take at most [`WALKED_CUT_NODES`]
+    /// nodes, and the cut so found is then walked once by the walk that
+    /// probes and looks ahead. Also the nodes all those walks took.
     fn decision_prefixes(&self, model: &Arc<Model>, walked: Option<usize>) -> (Vec<Prefix>, u64) {
         let mut best = vec![Prefix::default()];
         let mut cut = 1;
         let mut nodes = 0;
-        let mut split = |cut, walked| {
-            let (paths, walk) = PropagateWalker::split(model, cut, SPLIT_NODES, walked);
+        let plain = if walked.is_some() {
+            WALKED_CUT_NODES
+        } else {
+            SPLIT_NODES
+        };
+        let mut split = |cut, walked: Option<usize>| {
+            let budget = if walked.is_some() { SPLIT_NODES } else { plain };
+            let (paths, walk) = PropagateWalker::split(model, cut, budget, walked);
             nodes += walk;
             paths
         };
@@ -424,3 +431,10 @@ impl Plan {
 
 /// The most nodes the propagating walk spends on finding its split.
 const SPLIT_NODES: u64 = 1024;
+
+/// The most nodes a plain walk spends on finding the cut of a split whose
+/// parts are then cut by the walk that looks ahead ([`Split::walked`]):
+/// one thread walks them before the parts start, and the rounds give
+/// parts away when the split has few (docs/PERFORMANCE.md, "Region proofs
+/// on two threads").
+const WALKED_CUT_NODES: u64 = 64;
