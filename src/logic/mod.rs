@@ -467,10 +467,19 @@ impl<'p> Board<'p> {
     }
 
     /// The propagating search's model of the puzzle (with keys for its
-    /// band rule's cover sizes), built once.
+    /// band rule's cover sizes), built once. It is built without the
+    /// puzzle's givens and holes, which reach the search as the board's
+    /// marks like every other piece and empty cell: a state then picks the
+    /// same trial cells whether its marks were typed in or deduced (a hole
+    /// in the model would also unmake its 2×2 windows, weakening the
+    /// search's rules around it).
     fn model(&self) -> &Arc<Model> {
-        self.model
-            .get_or_init(|| Arc::new(Model::new(self.problem).keyed()))
+        self.model.get_or_init(|| {
+            let mut bare = self.problem.clone();
+            bare.holes = vec![false; bare.cells()];
+            bare.givens.clear();
+            Arc::new(Model::new(&bare).keyed())
+        })
     }
 
     /// The cells where a piece leads the propagating search's rules (with
