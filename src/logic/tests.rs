@@ -130,44 +130,49 @@ fn a_band_of_five_rows_inside_five_regions_empties_their_other_cells() {
 /// The search picks a trial's cells from the state alone: a state typed in
 /// (its pieces as givens, its empty cells as holes) gets the cells, in the
 /// same order, that the same marks reached by steps get. The states are
-/// those before each trial of the paths of random two-star grids.
+/// those before the first trials of the paths of random two-star 9×9 grids.
 #[test]
 fn trial_cells_do_not_depend_on_which_marks_were_given() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     let mut trials = 0;
-    for n in [9, 10] {
-        for _ in 0..6 {
-            let regions: String = (0..n)
-                .map(|r| {
-                    let row: String = (0..n)
-                        .map(|c| if r < 1 { c } else { rng.random_range(0..n) })
-                        .map(|l| (b'A' + l as u8) as char)
-                        .collect();
-                    row + "\n"
-                })
-                .collect();
-            let p = &puzzle("star-battle", 2, &regions);
-            let mut board = Board::new(p).unwrap();
-            for step in path::explain(p).unwrap().steps {
-                if step.technique == Technique::Trial {
-                    trials += 1;
-                    let mut typed = p.clone();
-                    typed.givens = board.cells_marked(Mark::Piece);
-                    typed.holes = board.marks.iter().map(|&m| m == Mark::Empty).collect();
-                    let typed = Board::new(&typed).unwrap();
-                    assert_eq!(typed.marks, board.marks);
-                    for bands in [false, true] {
-                        let fresh = Board::new(p).unwrap();
-                        let fresh = Board {
-                            marks: board.marks.clone(),
-                            ..fresh
-                        };
-                        assert_eq!(typed.refuted(bands), fresh.refuted(bands), "{regions}");
-                    }
-                }
-                board.apply(&step);
+    let n = 9;
+    for _ in 0..6 {
+        if trials == 4 {
+            break;
+        }
+        let regions: String = (0..n)
+            .map(|r| {
+                let row: String = (0..n)
+                    .map(|c| if r < 1 { c } else { rng.random_range(0..n) })
+                    .map(|l| (b'A' + l as u8) as char)
+                    .collect();
+                row + "\n"
+            })
+            .collect();
+        let p = &puzzle("star-battle", 2, &regions);
+        let mut board = Board::new(p).unwrap();
+        for step in path::explain(p).unwrap().steps {
+            if trials == 4 {
+                break;
             }
+            if step.technique == Technique::Trial {
+                trials += 1;
+                let mut typed = p.clone();
+                typed.givens = board.cells_marked(Mark::Piece);
+                typed.holes = board.marks.iter().map(|&m| m == Mark::Empty).collect();
+                let typed = Board::new(&typed).unwrap();
+                assert_eq!(typed.marks, board.marks);
+                for bands in [false, true] {
+                    let fresh = Board::new(p).unwrap();
+                    let fresh = Board {
+                        marks: board.marks.clone(),
+                        ..fresh
+                    };
+                    assert_eq!(typed.refuted(bands), fresh.refuted(bands), "{regions}");
+                }
+            }
+            board.apply(&step);
         }
     }
     assert!(trials > 0);
