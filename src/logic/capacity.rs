@@ -7,7 +7,6 @@
 use super::blocks::cells_apart;
 use super::{Board, Mark, Step, Technique, step};
 use crate::engine::propagate::{attacking_all, lines_of};
-use crate::problem::Family;
 
 /// The first unit (or pair of neighbouring rows or columns) whose 2×2
 /// cover makes progress.
@@ -122,28 +121,20 @@ fn areas<'a>(b: &'a Board) -> impl Iterator<Item = Area> + 'a {
             need,
         })
     });
-    let pairs = [Family::Row, Family::Column]
-        .into_iter()
-        .flat_map(move |family| {
-            let lines: Vec<usize> = (0..b.units.len())
-                .filter(|&u| b.units[u].family == family)
-                .collect();
-            (1..lines.len()).filter_map(move |i| {
-                let (u, v) = (lines[i - 1], lines[i]);
-                let need = b.need(u) + b.need(v);
-                may_bind(need, open(u) + open(v)).then(|| {
-                    let mut open = b.open(u);
-                    open.extend(b.open(v));
-                    open.sort_unstable();
-                    Area {
-                        unit: u,
-                        pair: true,
-                        open,
-                        need,
-                    }
-                })
-            })
-        });
+    let pairs = b.line_pairs().filter_map(move |(u, v)| {
+        let need = b.need(u) + b.need(v);
+        may_bind(need, open(u) + open(v)).then(|| {
+            let mut open = b.open(u);
+            open.extend(b.open(v));
+            open.sort_unstable();
+            Area {
+                unit: u,
+                pair: true,
+                open,
+                need,
+            }
+        })
+    });
     units.chain(pairs)
 }
 

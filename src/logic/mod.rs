@@ -353,6 +353,19 @@ impl<'p> Board<'p> {
         unit.count as isize - placed.count() as isize
     }
 
+    /// Each pair of neighbouring rows, then of neighbouring columns, as
+    /// their units `(u, v)`, `v` the line after `u`.
+    pub fn line_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        [Family::Row, Family::Column]
+            .into_iter()
+            .flat_map(move |family| {
+                let lines: Vec<usize> = (0..self.units.len())
+                    .filter(|&u| self.units[u].family == family)
+                    .collect();
+                (1..lines.len()).map(move |i| (lines[i - 1], lines[i]))
+            })
+    }
+
     /// The cells a piece on `cell` attacks.
     pub fn attacks(&self, cell: usize) -> &[usize] {
         &self.attacks[cell]

@@ -22,7 +22,6 @@
 
 use super::capacity::{COVER_NODES, cover, deduce};
 use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
-use crate::problem::Family;
 
 /// The most pieces an area may need: an area needing more has more cases
 /// than a person follows.
@@ -281,28 +280,20 @@ fn areas<'a>(b: &'a Board) -> impl Iterator<Item = (String, Vec<usize>, isize)> 
         let why = format!("{} needs {}", b.name(u), b.pieces(need));
         fits(need, open.len()).then_some((why, open, need))
     });
-    let pairs = [Family::Row, Family::Column]
-        .into_iter()
-        .flat_map(move |family| {
-            let lines: Vec<usize> = (0..b.units.len())
-                .filter(|&u| b.units[u].family == family)
-                .collect();
-            (1..lines.len()).filter_map(move |i| {
-                let (u, v) = (lines[i - 1], lines[i]);
-                let need = b.need(u) + b.need(v);
-                let mut open = b.open(u);
-                open.extend(b.open(v));
-                open.sort_unstable();
-                let n = b.units[u].index + 1;
-                let why = format!(
-                    "{}s {n} and {} need {}",
-                    family.name(),
-                    n + 1,
-                    b.pieces(need)
-                );
-                fits(need, open.len()).then_some((why, open, need))
-            })
-        });
+    let pairs = b.line_pairs().filter_map(move |(u, v)| {
+        let need = b.need(u) + b.need(v);
+        let mut open = b.open(u);
+        open.extend(b.open(v));
+        open.sort_unstable();
+        let n = b.units[u].index + 1;
+        let why = format!(
+            "{}s {n} and {} need {}",
+            b.units[u].family.name(),
+            n + 1,
+            b.pieces(need)
+        );
+        fits(need, open.len()).then_some((why, open, need))
+    });
     units.chain(pairs)
 }
 
