@@ -300,31 +300,8 @@ fn areas<'a>(b: &'a Board) -> impl Iterator<Item = (String, Vec<usize>, isize)> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::tests::random_regions;
     use rand::{Rng, SeedableRng};
-
-    /// A random `size`×`size` grid of `size` regions, each used.
-    fn random_regions(size: usize, rng: &mut impl Rng) -> String {
-        let mut labels: Vec<usize> = (0..size * size)
-            .map(|i| {
-                if i < size {
-                    i
-                } else {
-                    rng.random_range(0..size)
-                }
-            })
-            .collect();
-        use rand::seq::SliceRandom;
-        labels.shuffle(rng);
-        labels
-            .chunks(size)
-            .map(|row| {
-                row.iter()
-                    .map(|&l| (b'A' + l as u8) as char)
-                    .collect::<String>()
-                    + "\n"
-            })
-            .collect()
-    }
 
     /// On states of random grids with one or several solutions (each cell
     /// marked towards one of them at random), every step of 2×2 blocks with

@@ -25,6 +25,31 @@ impl Board<'_> {
     }
 }
 
+/// A random labelling of a `size`×`size` grid with `size` regions (each
+/// used), one letter per cell: regions need not be connected, puzzles need
+/// not be unique or solvable.
+pub(super) fn random_regions(size: usize, rng: &mut impl rand::Rng) -> String {
+    use rand::seq::SliceRandom;
+    let mut labels: Vec<usize> = (0..size * size)
+        .map(|i| {
+            if i < size {
+                i
+            } else {
+                rng.random_range(0..size)
+            }
+        })
+        .collect();
+    labels.shuffle(rng);
+    labels
+        .chunks(size)
+        .map(|row| {
+            let mut line: String = row.iter().map(|&l| (b'A' + l as u8) as char).collect();
+            line.push('\n');
+            line
+        })
+        .collect()
+}
+
 fn puzzle(game: &str, k: i64, regions: &str) -> Problem {
     let spec = RuleSpec::resolve(game).unwrap();
     let set = if game == "star-battle" {
