@@ -12,54 +12,26 @@
 //! empty, when it needs as many as it has open cells they are pieces
 //! ([`Technique::BandCount`]); when its open cells fit in as many 2×2 blocks
 //! as it needs pieces, every block holds one ([`Technique::BandCapacity`],
-//! the squeeze). The propagating search runs the same rule on its
-//! bitboards for the trials (`search::propagate::band`).
+//! the squeeze). The areas are enumerated once, for these steps and for
+//! the propagating search's band rule in the trials
+//! (`engine/propagate/areas.rs`); here they are put into words.
 
 use super::blocks::tight;
 use super::capacity::deduce;
 use super::{Board, Step, Technique, step};
-use crate::engine::propagate::BAND_WIDEST as WIDEST;
+use crate::engine::propagate::{Area, Count, Side, Tally};
 use crate::problem::Family;
-
-/// A set of open cells that needs an exact number of pieces: one side of a
-/// band of lines `lo..=hi` of `family`.
-struct Area {
-    side: Side,
-    lo: usize,
-    hi: usize,
-    /// The region units inside the band ([`Side::Rest`]) or touching it
-    /// ([`Side::Outer`]).
-    regions: Vec<usize>,
-    /// What the band's lines need, and what those regions need.
-    need_band: isize,
-    need_regions: isize,
-    /// What the area's open cells need.
-    need: isize,
-    /// How many of its cells are open.
-    open: usize,
-    /// The keys of its open cells combined (see [`View`]).
-    key: u128,
-}
-
-/// Which cells of a band an area holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Side {
-    /// The band's open cells outside the regions lying inside it.
-    Rest,
-    /// The open cells outside the band of the regions touching it.
-    Outer,
-}
 
 /// The first area needing no pieces or all its open cells.
 pub fn count(b: &Board) -> Option<Step> {
     find_area(b, |v, a| {
-        let n = a.open as isize;
-        if n == 0 || (a.need != 0 && a.need != n) {
+        let (n, need) = (a.open as isize, need(a));
+        if n == 0 || (need != 0 && need != n) {
             return None;
         }
         let open = v.cells(a);
         let piece = &b.problem.piece.name;
-        let (place, exclude, then) = if a.need == 0 {
+        let (place, exclude, then) = if need == 0 {
             (vec![], open.clone(), "they stay empty".to_string())
         } else {
             (open.clone(), vec![], format!("each holds a {piece}"))
@@ -73,11 +45,12 @@ pub fn count(b: &Board) -> Option<Step> {
 /// pieces, when that decides a cell.
 pub fn capacity(b: &Board) -> Option<Step> {
     find_area(b, |v, a| {
-        if !may_fit(a, a.need) {
+        let need = need(a);
+        if !may_fit(a, need) {
             return None;
         }
-        let blocks = tight(b, a.key, || v.cells(a), a.need as usize)?;
-        if blocks.len() as isize != a.need {
+        let blocks = tight(b, a.key, || v.cells(a), need as usize)?;
+        if blocks.len() as isize != need {
             return None;
         }
         let open = v.cells(a);
@@ -99,14 +72,14 @@ pub fn capacity(b: &Board) -> Option<Step> {
 /// solution.
 pub fn overfull(b: &Board) -> Option<String> {
     find_area(b, |v, a| {
-        let n = a.open as isize;
-        if a.need < 0 || a.need > n {
+        let (n, need) = (a.open as isize, need(a));
+        if need < 0 || need > n {
             return Some(format!("{}, but {n} are open", v.why(a)));
         }
-        if a.need < 2 || n == a.need || !may_fit(a, a.need - 1) {
+        if need < 2 || n == need || !may_fit(a, need - 1) {
             return None;
         }
-        let blocks = tight(b, a.key, || v.cells(a), a.need as usize - 1)?;
+        let blocks = tight(b, a.key, || v.cells(a), need as usize - 1)?;
         Some(format!(
             "{}, but they fit in {} 2×2 block{}, each holding at most one",
             v.why(a),
@@ -119,7 +92,13 @@ pub fn overfull(b: &Board) -> Option<String> {
 /// Whether the area's open cells might fit in `budget` 2×2 blocks while
 /// it needs pieces and has more open cells than it needs.
 fn may_fit(a: &Area, budget: isize) -> bool {
-    a.need >= 1 && a.open as isize > a.need && a.open as isize <= 4 * budget
+    let need = need(a);
+    need >= 1 && a.open as isize > need && a.open as isize <= 4 * budget
+}
+
+/// The pieces the area's open cells need.
+fn need(a: &Area) -> isize {
+    a.need() as isize
 }
 
 /// The lines of `family` (rows or columns, or regions), by index.
@@ -138,59 +117,76 @@ struct View<'v, 'p> {
     family: Family,
     /// The lines, by index.
     lines: Vec<usize>,
+    /// The region units, by index.
+    regions: &'v [usize],
     /// Per line, its open positions.
     open: Vec<u128>,
     /// Per region `i` and line `l`, at `i * lines + l`: the region's open
     /// positions in the line.
     by_region: Vec<u128>,
-    /// Per region, the lines holding its open cells.
-    span: Vec<u128>,
-    /// Per region, its open cells.
-    count: Vec<usize>,
-    /// Per line, then per region, the keys of its open cells combined by
-    /// exclusive or (the cell keys of the search's model): an
-    /// area's key names its open cells, so that its 2×2 cover is looked up
-    /// without gathering them.
-    keys: Vec<u128>,
+    /// The lines and regions as band counting reads them, with the keys
+    /// of their open cells (the cell keys of the search's model): an
+    /// area's key names its open cells, so that its 2×2 cover is looked
+    /// up without gathering them.
+    tally: Tally,
 }
 
 impl<'v, 'p> View<'v, 'p> {
-    fn new(b: &'v Board<'p>, family: Family, regions: usize) -> View<'v, 'p> {
+    fn new(b: &'v Board<'p>, family: Family, regions: &'v [usize]) -> View<'v, 'p> {
         let lines = lines(b, family);
-        let n = lines.len();
-        let mut v = View {
-            b,
-            family,
-            open: vec![0; n],
-            by_region: vec![0; regions * n],
-            span: vec![0; regions],
-            count: vec![0; regions],
-            keys: vec![0; n + regions],
-            lines,
-        };
-        let keys = &b.model().keys;
+        let (n, r) = (lines.len(), regions.len());
+        let (mut open, mut by_region) = (vec![0u128; n], vec![0u128; r * n]);
+        let (mut span, mut count, mut keys) = (vec![0u128; r], vec![0u32; r], vec![0u128; n + r]);
+        let model_keys = &b.model().keys;
         for c in (0..b.marks.len()).filter(|&c| b.marks[c] == super::Mark::Open) {
-            let (l, q) = v.along(c);
+            let (row, col) = b.problem.coords(c);
+            let (l, q) = if family == Family::Row {
+                (row, col)
+            } else {
+                (col, row)
+            };
             let Some(i) = b.problem.group_of(Family::Region, c) else {
                 continue;
             };
-            v.keys[l] ^= keys[c];
-            v.keys[n + i] ^= keys[c];
-            v.open[l] |= 1 << q;
-            v.by_region[i * n + l] |= 1 << q;
-            v.span[i] |= 1 << l;
-            v.count[i] += 1;
+            keys[l] ^= model_keys[c];
+            keys[n + i] ^= model_keys[c];
+            open[l] |= 1 << q;
+            by_region[i * n + l] |= 1 << q;
+            span[i] |= 1 << l;
+            count[i] += 1;
         }
-        v
-    }
-
-    /// A cell's line and position.
-    fn along(&self, c: usize) -> (usize, usize) {
-        let (r, k) = self.b.problem.coords(c);
-        if self.family == Family::Row {
-            (r, k)
-        } else {
-            (k, r)
+        let line_counts = (0..n).map(|l| Count {
+            need: b.need(lines[l]) as i64,
+            open: open[l].count_ones(),
+            key: keys[l],
+        });
+        let region_counts = (0..r).map(|i| Count {
+            need: b.need(regions[i]) as i64,
+            open: count[i],
+            key: keys[n + i],
+        });
+        let spans = span.iter().map(|&m| {
+            (m != 0).then(|| {
+                (
+                    m.trailing_zeros() as usize,
+                    127 - m.leading_zeros() as usize,
+                )
+            })
+        });
+        let tally = Tally::new(
+            line_counts.collect(),
+            region_counts.collect(),
+            spans.collect(),
+            |i, l| by_region[i * n + l] != 0,
+        );
+        View {
+            b,
+            family,
+            lines,
+            regions,
+            open,
+            by_region,
+            tally,
         }
     }
 
@@ -209,11 +205,18 @@ impl<'v, 'p> View<'v, 'p> {
         self.by_region[i * self.lines.len() + l]
     }
 
+    /// The indices of the area's regions (inside its band or touching it).
+    fn regions_of(&self, a: &Area) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.tally.regions(a, &mut out);
+        out
+    }
+
     /// The area's open cells, increasing.
     fn cells(&self, a: &Area) -> Vec<usize> {
         let n = self.lines.len();
-        let index = |u: usize| self.b.units[u].index;
-        let mut out = Vec::with_capacity(a.open);
+        let regions = self.regions_of(a);
+        let mut out = Vec::with_capacity(a.open as usize);
         let mut push = |l: usize, mut m: u128| {
             while m != 0 {
                 out.push(self.cell(l, m.trailing_zeros() as usize));
@@ -223,17 +226,14 @@ impl<'v, 'p> View<'v, 'p> {
         match a.side {
             Side::Rest => {
                 for l in a.lo..=a.hi {
-                    let taken = a
-                        .regions
-                        .iter()
-                        .fold(0, |m, &u| m | self.region_in(index(u), l));
+                    let taken = regions.iter().fold(0, |m, &i| m | self.region_in(i, l));
                     push(l, self.open[l] & !taken);
                 }
             }
             Side::Outer => {
-                for &u in &a.regions {
+                for &i in &regions {
                     for l in (0..a.lo).chain(a.hi + 1..n) {
-                        push(l, self.region_in(index(u), l));
+                        push(l, self.region_in(i, l));
                     }
                 }
             }
@@ -242,20 +242,26 @@ impl<'v, 'p> View<'v, 'p> {
         out
     }
 
-    /// Why the area's open cells need `a.need` pieces.
+    /// Why the area's open cells need [`need`] pieces.
     fn why(&self, a: &Area) -> String {
         let b = self.b;
         let name = band_name(self.family, a.lo, a.hi);
         let verb = if a.lo == a.hi { "needs" } else { "need" };
-        let (need_band, regions) = (a.need_band, &a.regions);
+        let regions: Vec<usize> = self
+            .regions_of(a)
+            .iter()
+            .map(|&i| self.regions[i])
+            .collect();
+        let regions = &regions;
+        let (need_band, need_regions) = (a.need_band as isize, a.need_regions as isize);
         match a.side {
             Side::Rest if regions.is_empty() => format!("{name} {verb} {}", b.pieces(need_band)),
             Side::Rest => format!(
                 "{name} {verb} {}; {} lie inside and need {}, so the rest of {name} needs {}",
                 b.pieces(need_band),
                 region_names(b, regions),
-                b.pieces(a.need_regions),
-                b.pieces(a.need)
+                b.pieces(need_regions),
+                b.pieces(need(a))
             ),
             Side::Outer => {
                 let one = regions.len() == 1;
@@ -272,19 +278,19 @@ impl<'v, 'p> View<'v, 'p> {
                 format!(
                     "{} {touch} {name} and {needs} {}; {name} {verb} {}, all in {them}, so {their} cells outside {name} need {}",
                     region_names(b, regions),
-                    b.pieces(a.need_regions),
+                    b.pieces(need_regions),
                     b.pieces(need_band),
-                    b.pieces(a.need)
+                    b.pieces(need(a))
                 )
             }
         }
     }
 }
 
-/// The first `Some` of `f` over every band's two areas, narrow bands
-/// first, rows before columns. A band whose area is a single line or a
-/// pair of neighbouring lines with nothing taken away is left to the unit
-/// techniques.
+/// The first `Some` of `f` over every band's two areas ([`Tally::areas`]),
+/// narrow bands first, then by first line, rows before columns: the
+/// simplest step is shown. An area of a single line touching a single
+/// region is left to the unit techniques (confinement).
 fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Option<T> {
     if b.problem.rows > 128 || b.problem.cols > 128 {
         return None;
@@ -293,78 +299,19 @@ fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Opti
     if regions.is_empty() {
         return None;
     }
-    let needs: Vec<isize> = regions.iter().map(|&r| b.need(r)).collect();
+    let mut areas = Vec::new();
     for family in [Family::Row, Family::Column] {
-        let v = View::new(b, family, regions.len());
-        let n = v.lines.len();
-        if n < 2 {
-            continue;
-        }
-        let line_needs: Vec<isize> = v.lines.iter().map(|&l| b.need(l)).collect();
-        let popcount = |m: u128| m.count_ones() as usize;
-        for w in 1..n.min(WIDEST + 1) {
-            for lo in 0..=n - w {
-                let hi = lo + w - 1;
-                let band_mask = (u128::MAX >> (128 - w)) << lo;
-                let need_band: isize = line_needs[lo..=hi].iter().sum();
-                let key_band = v.keys[lo..=hi].iter().fold(0, |k, x| k ^ x);
-                let key_of = |which: &[usize]| which.iter().fold(0, |k, &i| k ^ v.keys[n + i]);
-                let inside: Vec<usize> = (0..regions.len())
-                    .filter(|&i| v.span[i] != 0 && v.span[i] & !band_mask == 0)
-                    .collect();
-                if !inside.is_empty() || w > 2 {
-                    let need_in: isize = inside.iter().map(|&i| needs[i]).sum();
-                    let open: usize = (lo..=hi)
-                        .map(|l| {
-                            let taken = inside.iter().fold(0, |m, &i| m | v.region_in(i, l));
-                            popcount(v.open[l] & !taken)
-                        })
-                        .sum();
-                    let a = Area {
-                        side: Side::Rest,
-                        lo,
-                        hi,
-                        regions: inside.iter().map(|&i| regions[i]).collect(),
-                        need_band,
-                        need_regions: need_in,
-                        need: need_band - need_in,
-                        open,
-                        key: key_band ^ key_of(&inside),
-                    };
-                    if let Some(t) = f(&v, &a) {
-                        return Some(t);
-                    }
-                }
-                let touching: Vec<usize> = (0..regions.len())
-                    .filter(|&i| v.span[i] & band_mask != 0)
-                    .collect();
-                if touching.len() > 1 || w > 1 {
-                    let need_touch: isize = touching.iter().map(|&i| needs[i]).sum();
-                    let open: usize = touching
-                        .iter()
-                        .map(|&i| {
-                            v.count[i]
-                                - (lo..=hi)
-                                    .map(|l| popcount(v.region_in(i, l)))
-                                    .sum::<usize>()
-                        })
-                        .sum();
-                    let a = Area {
-                        side: Side::Outer,
-                        lo,
-                        hi,
-                        regions: touching.iter().map(|&i| regions[i]).collect(),
-                        need_band,
-                        need_regions: need_touch,
-                        need: need_touch - need_band,
-                        open,
-                        key: key_of(&touching) ^ key_band,
-                    };
-                    if let Some(t) = f(&v, &a) {
-                        return Some(t);
-                    }
-                }
+        let v = View::new(b, family, &regions);
+        areas.clear();
+        v.tally.areas(|a| {
+            if a.side == Side::Rest || a.regions > 1 || a.width() > 1 {
+                areas.push(*a);
             }
+            None::<()>
+        });
+        areas.sort_by_key(|a| (a.width(), a.lo, a.side));
+        if let Some(t) = areas.iter().find_map(|a| f(&v, a)) {
+            return Some(t);
         }
     }
     None
@@ -396,8 +343,9 @@ fn region_names(b: &Board, which: &[usize]) -> String {
 pub(super) fn spare_areas(b: &Board, most: isize) -> Vec<(String, Vec<usize>, isize)> {
     let mut found = Vec::new();
     find_area(b, |v, a| {
-        if a.need <= most && may_fit(a, a.need + 1) && a.open as isize > a.need + 1 {
-            found.push((v.why(a), v.cells(a), a.need));
+        let need = need(a);
+        if need <= most && may_fit(a, need + 1) && a.open as isize > need + 1 {
+            found.push((v.why(a), v.cells(a), need));
         }
         None::<()>
     });

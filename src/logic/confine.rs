@@ -3,11 +3,21 @@
 //! they do. Those k rows' pieces all go to these regions, so the rest of the
 //! k rows is empty. With k = 1 it is "a region confined to a row"; the
 //! families may be any two of rows, columns and regions, in either role.
+//!
+//! The rule itself (too many pieces: a contradiction; as many: the rest is
+//! empty) is the propagating search's [`verdict`]; what differs is which
+//! sets of units are asked, a policy of each. The search asks every band
+//! of consecutive lines against the regions at every node, fast, and takes
+//! any deduction. Here any k ≤ [`MAX_K`] units of any two families are
+//! asked, on unions of the units they touch (no other k lines can be
+//! tight), the fewest first, so that the step shown is the simplest; wider
+//! bands of neighbouring lines come after ([`bands`]).
 
 use std::ops::RangeInclusive;
 
 use super::overfull::{Touched, Touches};
 use super::{Board, Mark, Step, Technique, step};
+use crate::engine::propagate::{Verdict, verdict};
 use crate::problem::Family;
 
 /// The most lines (or regions) a [`Technique::KConfined`] step looks at.
@@ -66,7 +76,7 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
                     .find_map(|&t| {
                         let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
                         let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
-                        if need_s == 0 || need_s != need_t {
+                        if weigh(need_s, need_t) != Verdict::Tight {
                             return None;
                         }
                         let s: Vec<usize> = touch.within(t).collect();
@@ -117,7 +127,7 @@ pub fn overfull(b: &Board) -> Option<String> {
         touch.unions(MAX_K).into_iter().find_map(|t| {
             let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
             let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
-            (need_s > need_t).then(|| {
+            (weigh(need_s, need_t) == Verdict::Overfull).then(|| {
                 let s: Vec<usize> = touch.within(t).collect();
                 let t: Vec<usize> = touch.members(t).collect();
                 too_many(b, &s, &t, need_s, need_t)
@@ -133,7 +143,7 @@ fn overfull_by_lists(b: &Board, needs: &[isize], inner: Family, outer: Family) -
         let s: Vec<usize> = within(&touch, t).collect();
         let need_s: isize = s.iter().map(|&u| needs[u]).sum();
         let need_t: isize = t.iter().map(|&u| needs[u]).sum();
-        (need_s > need_t).then(|| too_many(b, &s, t, need_s, need_t))
+        (weigh(need_s, need_t) == Verdict::Overfull).then(|| too_many(b, &s, t, need_s, need_t))
     })
 }
 
@@ -213,6 +223,13 @@ fn within<'a>(touch: &'a Touch, t: &'a [usize]) -> impl Iterator<Item = usize> +
         .map(|&(u, _)| u)
 }
 
+/// The search's confinement rule ([`verdict`]) on inner units needing
+/// `need_s` pieces and the outer units `t` their open cells lie in, which
+/// need `need_t`.
+fn weigh(need_s: isize, need_t: isize) -> Verdict {
+    verdict(need_s as i64, need_t as i64)
+}
+
 /// `row 2, row 3`: the units' names.
 fn names(b: &Board, units: &[usize]) -> String {
     let names: Vec<String> = units.iter().map(|&u| b.name(u)).collect();
@@ -256,7 +273,7 @@ fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Touch {
 fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step> {
     let need_s: isize = within(touch, t).map(|u| needs[u]).sum();
     let need_t: isize = t.iter().map(|&u| needs[u]).sum();
-    if need_s == 0 || need_s != need_t {
+    if weigh(need_s, need_t) != Verdict::Tight {
         return None;
     }
     let s: Vec<usize> = within(touch, t).collect();
@@ -322,7 +339,7 @@ pub fn bands(b: &Board) -> Option<Step> {
                     .filter(|(_, span)| span.is_some_and(|(a, z)| a >= lo && z <= hi))
                     .fold((0, 0), |(n, o), &(r, _)| (n + needs[r], o + open[r]));
                 let open_band: isize = band.iter().map(|&l| open[l]).sum();
-                if need_in != 0 && need_in == need_band && open_band > open_in {
+                if weigh(need_in, need_band) == Verdict::Tight && open_band > open_in {
                     let touch = inner.get_or_insert_with(|| touching(b, Family::Region, line, n));
                     if let Some(s) = inside(b, &needs, touch, band) {
                         return Some(s);
@@ -341,7 +358,7 @@ pub fn bands(b: &Board) -> Option<Step> {
                 let (need_s, open_s) = (0..n)
                     .filter(|&l| seen.sets[l].iter().zip(&t).all(|(s, w)| s & !w == 0))
                     .fold((0, 0), |(n, o), l| (n + line_needs[l], o + open[lines[l]]));
-                if need_s != 0 && need_s == need_t && open_t > open_s {
+                if weigh(need_s, need_t) == Verdict::Tight && open_t > open_s {
                     let touch = crossed
                         .get_or_insert_with(|| touching(b, line, Family::Region, usize::MAX));
                     let t: Vec<usize> = members().collect();

@@ -1,14 +1,50 @@
-//! Confinement between a family of lines (rows or columns) and another
-//! family of units (regions): for each band of consecutive lines, the units
-//! lying inside the band need no more than the band takes, and the band
-//! needs no more than the units touching it take; at equality the rest of
-//! the band (of the touching units) stays empty. Its buffers live in the
+//! Confinement: some *inner* units whose open cells all lie in some
+//! *outer* units of another family. The inner units need no more than the
+//! outer ones take, and at equality the outer units' other open cells stay
+//! empty ([`verdict`], the one statement of the rule, which the hint
+//! engine's confinement steps call too).
+//!
+//! The search applies it to bands of consecutive lines (rows or columns)
+//! against another family of units (regions): the units lying inside the
+//! band are the inner ones, the band's lines the outer ones; and the band's
+//! lines are inner to the units touching them. That is a policy for speed
+//! at every node: every band, on masks with prefix-sum pre-checks, any
+//! deduction. The hint engine (`logic::confine`) asks the same rule of any
+//! k ≤ 4 units of any two families, on unions of touched units, the fewest
+//! first, for the simplest step to show. The search's buffers live in the
 //! state and are reused from call to call.
 
 use super::model::{Axis, Kind, Model, NONE};
 use super::rules::Step;
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
+
+/// What confinement concludes ([`verdict`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The inner units need more than the outer ones take: no solution.
+    Overfull,
+    /// They need what the outer ones take, at least a piece: the outer
+    /// units' open cells outside the inner units are empty.
+    Tight,
+    /// Nothing follows.
+    Loose,
+}
+
+/// Confinement, written once for the search and the hints: inner units
+/// needing `need` pieces whose open cells all lie in outer units that take
+/// at most `room`. The caller looks for the open cells a [`Verdict::Tight`]
+/// empties.
+#[inline]
+pub(crate) fn verdict(need: i64, room: i64) -> Verdict {
+    if need > room {
+        Verdict::Overfull
+    } else if need == room && need > 0 {
+        Verdict::Tight
+    } else {
+        Verdict::Loose
+    }
+}
 
 /// Buffers the confinement rule reuses from call to call.
 #[derive(Debug, Clone, Default)]
@@ -178,7 +214,11 @@ impl Band {
             let from = if b + 1 == n { first.max(1) } else { first };
             let acts = (from..=b).any(|a| {
                 let (r, o) = (room[b + 1] - room[a], open[b + 1] - open[a]);
-                need[a] > r || need[a] == r && r > 0 && o > inner[a]
+                match verdict(need[a] as i64, r as i64) {
+                    Verdict::Overfull => true,
+                    Verdict::Tight => o > inner[a],
+                    Verdict::Loose => false,
+                }
             });
             if acts {
                 return false;
@@ -210,11 +250,12 @@ impl Band {
                     }
                     next += 1;
                 }
-                if need > room {
-                    return Err(Conflict);
-                }
-                if need == room && room > 0 && open > inner {
-                    changed |= self.clear_lines(m, st, a, b, &buf.spans)?;
+                match verdict(need.into(), room.into()) {
+                    Verdict::Overfull => return Err(Conflict),
+                    Verdict::Tight if open > inner => {
+                        changed |= self.clear_lines(m, st, a, b, &buf.spans)?;
+                    }
+                    _ => {}
                 }
             }
         }
@@ -344,8 +385,10 @@ impl Band {
                 }
                 let (need, open) = (line_sum & 0xffff_ffff, line_sum >> 32);
                 let (room, outer) = (unit_sum & 0xffff_ffff, unit_sum >> 32);
-                if need > room || need == room && need > 0 && outer > open {
-                    return false;
+                match verdict(need as i64, room as i64) {
+                    Verdict::Overfull => return false,
+                    Verdict::Tight if outer > open => return false,
+                    _ => {}
                 }
                 if room > most {
                     break;
@@ -384,11 +427,12 @@ impl Band {
                         outer += st.open[u];
                     }
                 }
-                if need > room {
-                    return Err(Conflict);
-                }
-                if need == room && need > 0 && outer > open {
-                    changed |= self.clear_units(m, st, a, b, &buf.touched)?;
+                match verdict(need.into(), room.into()) {
+                    Verdict::Overfull => return Err(Conflict),
+                    Verdict::Tight if outer > open => {
+                        changed |= self.clear_units(m, st, a, b, &buf.touched)?;
+                    }
+                    _ => {}
                 }
             }
         }

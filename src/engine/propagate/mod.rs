@@ -5,6 +5,7 @@
 //! (the one in the most constrained other units): piece first, then empty.
 //! Its state is plain vectors, so any board size works.
 
+mod areas;
 mod band;
 mod common;
 mod confine;
@@ -20,8 +21,9 @@ mod strip;
 use std::sync::Arc;
 
 use crate::problem::Problem;
-pub(crate) use band::WIDEST as BAND_WIDEST;
+pub(crate) use areas::{Area, Count, Side, Tally};
 pub(crate) use common::{GROUP, attacking_all};
+pub(crate) use confine::{Verdict, verdict};
 pub(crate) use cover::{at_least, lines_of};
 pub(crate) use model::Model;
 use model::TOTAL;
