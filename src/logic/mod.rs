@@ -93,7 +93,8 @@ pub enum Technique {
     /// A unit, two neighbouring lines or a counted band's area whose open
     /// cells fit in one 2×2 block more than it needs pieces: exactly one
     /// block holds none; the cells every case left (each followed by the
-    /// techniques, the dead ones dropped) decides alike. Boards up to 14×14.
+    /// search's rules and trials, the dead ones dropped) decides alike.
+    /// Boards up to 14×14.
     SpareBlock,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,
@@ -508,6 +509,36 @@ impl<'p> Board<'p> {
         };
         let found =
             crate::engine::propagate::refuted(self.model(), &pieces, &empty, bands, &mut caps);
+        if let Ok(mut kept) = self.caps.lock() {
+            *kept = caps;
+        }
+        found
+    }
+
+    /// What the propagating search's rules with band counting, then at
+    /// most `rounds` rounds of probing, decide from this state
+    /// ([`crate::engine::propagate::settled`], probes with `probes`): per
+    /// cell a piece (`Some(true)`), empty or open; when they show the state
+    /// has no solution, the cells the probes emptied before that.
+    pub(crate) fn settled(
+        &self,
+        rounds: usize,
+        probes: crate::engine::propagate::Rules,
+    ) -> Result<Vec<Option<bool>>, Vec<usize>> {
+        let pieces = self.cells_marked(Mark::Piece);
+        let empty = self.cells_marked(Mark::Empty);
+        let mut caps = match self.caps.lock() {
+            Ok(mut caps) => std::mem::take(&mut *caps),
+            Err(_) => Caps::default(),
+        };
+        let found = crate::engine::propagate::settled(
+            self.model(),
+            &pieces,
+            &empty,
+            rounds,
+            probes,
+            &mut caps,
+        );
         if let Ok(mut kept) = self.caps.lock() {
             *kept = caps;
         }

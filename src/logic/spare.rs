@@ -2,41 +2,37 @@
 //! or a counted band's area, whose open cells fit in one 2×2 block more
 //! than it needs pieces. Each block holds at most one piece, so exactly one
 //! block holds none and every other block holds one. Each case (that block
-//! empty, one piece in each of the others) is followed with the
-//! techniques, as a trial is; the cases that end in a contradiction are
-//! dropped. When one case is left it holds: its block is empty and the
-//! others hold one piece each. When several are left, the cells of the
-//! area (or else any cells) that every case left fills (or empties) are the
-//! step.
+//! empty, one piece in each of the others) is followed as far as the
+//! propagating search's rules (band counting included) and rounds of
+//! probing (a trial on every open cell) take it; the cases that end in a
+//! contradiction are dropped. When one case is left it holds: its block is
+//! empty and the others hold one piece each. When several are left, the
+//! cells of the area (or else any cells) that every case left fills (or
+//! empties) are the step. Only for the step shown are the dropped cases
+//! followed with the techniques, to say in their words why each fails.
 //!
 //! The blocks are made disjoint first (a cell in two blocks counts in the
 //! first), so that the count holds: m groups of cells that each hold at
-//! most one piece, m − 1 pieces among them.
-//!
-//! Cases are first followed up to the squeeze of a counted band. Only when
-//! no area decides a cell that way are they followed further, trials
-//! included, a step at a time in turn (the area with the fewest cases left
-//! first), until one case is left or two have run out of steps, [`DEEPER`]
-//! steps at most in all. The technique runs on boards of at most
+//! most one piece, m − 1 pieces among them. The areas with the fewest
+//! cases are tried first. The technique runs on boards of at most
 //! [`MAX_CELLS`] cells (14×14).
 
 use super::capacity::{COVER_NODES, cover, deduce};
 use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
+use crate::engine::propagate::Rules;
 
 /// The most pieces an area may need: an area needing more has more cases
 /// than a person follows.
 const MAX_NEED: isize = 6;
 
-/// The most steps with trials that cases are followed for, in all, at one
-/// state: enough for every published 3★ 14×14 puzzle measured
-/// (docs/PERFORMANCE.md).
-const DEEPER: usize = 400;
+/// The most rounds of probing a case is followed with (a round that
+/// empties nothing ends it sooner).
+const ROUNDS: usize = 8;
 
-/// The most cells of a board the technique runs on: a case's step with
-/// trials probes every open cell, and on 17×17 and 21×21 boards the cases
-/// cost seconds at each state where logic runs out, followed with trials,
-/// and a fifth more time for one guess fewer in 25 puzzles without them
-/// (docs/PERFORMANCE.md).
+/// The most cells of a board the technique runs on (14×14). On 17×17 to
+/// 25×25 it removes most guesses of published puzzles too, but then no
+/// generated puzzle of those sizes needs guessing, so `generate
+/// --difficulty needs-guessing` finds none (docs/PERFORMANCE.md).
 const MAX_CELLS: usize = 196;
 
 /// An area split into its cases.
@@ -59,9 +55,65 @@ struct Case<'p> {
     dead: Option<String>,
     /// Whether the techniques ran out on it (without a contradiction).
     done: bool,
+    /// The cells the search's probes emptied, in order, before it found
+    /// the case dead.
+    probed: Vec<usize>,
 }
 
 impl Case<'_> {
+    /// Follows the case with the propagating search's rules and probing
+    /// ([`Board::settled`]): false when they leave it no solution (it is
+    /// dropped, [`Case::explain`] says why), else it takes what they decide.
+    fn settle(&mut self) -> bool {
+        let known = match self.board.settled(ROUNDS, Rules::Probe) {
+            Ok(known) => known,
+            Err(emptied) => {
+                self.dead = Some(String::new());
+                self.probed = emptied;
+                return false;
+            }
+        };
+        self.done = true;
+        for (c, k) in known.into_iter().enumerate() {
+            match k {
+                Some(true) => self.board.marks[c] = Mark::Piece,
+                Some(false) => self.board.marks[c] = Mark::Empty,
+                None => {}
+            }
+        }
+        true
+    }
+
+    /// Why a dropped case fails: in the techniques' words when they get
+    /// there up to `band-2x2`, else as the search's probes found it (the
+    /// cells where a piece fails, each followed by the rules, then a
+    /// contradiction).
+    fn explain(&mut self) {
+        if self.dead.as_deref() != Some("") {
+            return;
+        }
+        let mut again = Case {
+            board: self.board.clone(),
+            steps: 0,
+            dead: None,
+            done: false,
+            probed: Vec::new(),
+        };
+        again.run(Technique::BandCapacity);
+        let piece = &self.board.problem.piece.name;
+        let failed = match self.probed.len() {
+            0 => String::new(),
+            1 => format!("a {piece} at {} fails and ", self.board.at(self.probed[0])),
+            _ => format!(
+                "a {piece} fails in turn at {} and ",
+                self.board.list(&self.probed)
+            ),
+        };
+        self.dead = Some(again.dead.unwrap_or_else(|| {
+            format!("{failed}the rules with band counting leave no way to complete it")
+        }));
+    }
+
     /// One more step with the techniques up to `hardest`: false when the
     /// case ended (a contradiction, or no step left).
     fn advance(&mut self, hardest: Technique) -> bool {
@@ -103,6 +155,8 @@ impl Case<'_> {
 }
 
 /// The first area whose cases decide a cell.
+/// The first area whose cases decide a cell, the areas with the fewest
+/// cases first.
 pub fn spare(b: &Board) -> Option<Step> {
     if b.marks.len() > MAX_CELLS {
         return None;
@@ -111,36 +165,18 @@ pub fn spare(b: &Board) -> Option<Step> {
         .chain(band::spare_areas(b, MAX_NEED))
         .filter_map(|(why, open, need)| split(b, why, open, need))
         .collect();
-    for s in &mut splits {
-        for case in &mut s.cases {
-            case.run(Technique::BandCapacity);
-        }
-        if let Some(step) = decide(b, s) {
-            return Some(step);
-        }
-    }
-    splits.sort_by_key(|s| s.cases.iter().filter(|c| c.dead.is_none()).count());
-    let mut budget = DEEPER;
+    splits.sort_by_key(|s| s.cases.len());
     splits.into_iter().find_map(|mut s| {
+        let mut left = 0;
         for case in &mut s.cases {
-            case.done = false;
+            left += usize::from(case.settle());
         }
-        loop {
-            let mut moved = false;
-            for case in &mut s.cases {
-                if budget == 0 {
-                    return None;
-                }
-                if case.dead.is_none() && !case.done {
-                    budget -= 1;
-                }
-                moved |= case.advance(Technique::Trial);
-            }
-            let alive = s.cases.iter().filter(|c| c.dead.is_none()).count();
-            let done = s.cases.iter().filter(|c| c.done).count();
-            if alive <= 1 || done >= 2 || !moved {
-                break;
-            }
+        if left == 0 {
+            return None;
+        }
+        decide(b, &s)?;
+        for case in &mut s.cases {
+            case.explain();
         }
         decide(b, &s)
     })
@@ -184,6 +220,7 @@ fn split<'p>(b: &Board<'p>, why: String, open: Vec<usize>, need: isize) -> Optio
                 steps: 0,
                 dead: None,
                 done: false,
+                probed: Vec::new(),
             }
         })
         .collect();

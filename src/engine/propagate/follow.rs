@@ -1,0 +1,78 @@
+//! A state followed as far as the propagating search's rules take it with
+//! failed-literal probing: the hint engine's quick look at a supposition
+//! (`spare-2x2` screens its cases so before following one with the
+//! techniques).
+
+use std::sync::Arc;
+
+use super::rules::{Caps, Rules};
+use super::state::Cell;
+use super::{Model, Phase, PropagateWalker};
+
+/// What is known of each cell of `model`'s problem with pieces on `pieces`
+/// and none on `empty`, after [`Rules::Hints`] run to a fixed point and then
+/// at most `rounds` rounds of probing (a piece on each open cell in turn;
+/// where the rules then fail, the cell is emptied and that propagated)
+/// until a round empties nothing: `Some(true)` a piece, `Some(false)`
+/// empty, `None` open. When the rules or a probe show the state has no
+/// solution, the error holds the cells the probes emptied before that, in
+/// order. Probes run `probes`, the rest [`Rules::Hints`]. The band rule
+/// keeps its cover sizes in `caps`, as [`super::refuted`] does.
+pub(crate) fn settled(
+    model: &Arc<Model>,
+    pieces: &[usize],
+    empty: &[usize],
+    rounds: usize,
+    probes: Rules,
+    caps: &mut Caps,
+) -> Result<Vec<Option<bool>>, Vec<usize>> {
+    let mut w = PropagateWalker::on(model.clone(), pieces, empty);
+    w.rules = Rules::Hints;
+    std::mem::swap(&mut w.st.scratch.caps, caps);
+    let found = w.settle_probing(rounds, probes);
+    std::mem::swap(&mut w.st.scratch.caps, caps);
+    found
+}
+
+impl PropagateWalker {
+    /// [`settled`] with its walker set up.
+    fn settle_probing(
+        &mut self,
+        rounds: usize,
+        probes: Rules,
+    ) -> Result<Vec<Option<bool>>, Vec<usize>> {
+        self.start();
+        if self.phase == Phase::Done {
+            return Err(Vec::new());
+        }
+        let mut emptied = Vec::new();
+        for _ in 0..rounds {
+            let mut found = false;
+            for x in 0..self.m.cells() {
+                if self.st.cells[x] != Cell::Open {
+                    continue;
+                }
+                let mark = self.st.mark();
+                let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
+                    && self.propagate_with(probes).is_ok();
+                self.st.undo(&self.m, mark);
+                if !holds {
+                    found = true;
+                    emptied.push(x);
+                    if self.st.set(&self.m, x, Cell::Empty).is_err() || self.propagate().is_err() {
+                        return Err(emptied);
+                    }
+                }
+            }
+            if !found {
+                break;
+            }
+        }
+        let known = |c: &Cell| match c {
+            Cell::Open => None,
+            Cell::Piece => Some(true),
+            Cell::Empty => Some(false),
+        };
+        Ok(self.st.cells.iter().map(known).collect())
+    }
+}
