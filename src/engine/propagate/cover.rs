@@ -83,6 +83,72 @@ fn strip(m: &Model, rows: u128, cols: u128, inside: &mut [bool], out: &mut Vec<C
     true
 }
 
+/// The number of cliques [`cover`] gives `cells` (open, on `lines`) when
+/// it covers them greedily, counted on a mask per row (`rows`, all zero,
+/// left so) without building the cliques: each uncovered cell in turn
+/// takes the window holding most uncovered cells, of those the first of
+/// the windows with the cell at its top-left, top-right and bottom-left
+/// (the cells before it are covered, so the window with it at its
+/// bottom-right holds it alone). `None` when [`cover`] would not cover
+/// them greedily (cells within two neighbouring lines) or the board is
+/// over 64 columns.
+pub(crate) fn greedy_size(
+    m: &Model,
+    cells: &[usize],
+    lines: Lines,
+    rows: &mut Vec<u64>,
+) -> Option<u32> {
+    let (rows_on, cols_on) = lines?;
+    let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
+    if m.cols > 64 || rows_on == 0 || span(rows_on) <= 1 || span(cols_on) <= 1 {
+        return None;
+    }
+    rows.resize(m.rows + 1, 0);
+    for &c in cells {
+        let (r, k) = m.at[c];
+        rows[r as usize] |= 1 << k;
+    }
+    let (first, last) = (
+        rows_on.trailing_zeros() as usize,
+        127 - rows_on.leading_zeros() as usize,
+    );
+    let mut size = 0;
+    for r in first..=last {
+        while rows[r] != 0 {
+            let c = rows[r].trailing_zeros() as usize;
+            let x = r * m.cols + c;
+            let (here, below) = (rows[r], rows[r + 1]);
+            // Uncovered cells of the window at (r, c) and of those to its
+            // left and above, in the order the greedy cover tries them.
+            let mut best = (1, 1u64 << c, 0u64);
+            if m.window[x] {
+                let held = (here >> c & 3, below >> c & 3);
+                let n = held.0.count_ones() + held.1.count_ones();
+                if n > best.0 {
+                    best = (n, held.0 << c, held.1 << c);
+                }
+            }
+            if c >= 1 && m.window[x - 1] {
+                let held = (1, below >> (c - 1) & 3);
+                let n = 1 + held.1.count_ones();
+                if n > best.0 {
+                    best = (n, held.0 << c, held.1 << (c - 1));
+                }
+            }
+            if r >= 1 && m.window[x - m.cols] {
+                let n = (here >> c & 3).count_ones();
+                if n > best.0 {
+                    best = (n, (here >> c & 3) << c, 0);
+                }
+            }
+            rows[r] &= !best.1;
+            rows[r + 1] &= !best.2;
+            size += 1;
+        }
+    }
+    Some(size)
+}
+
 /// Covers `cells` (increasing) greedily: each uncovered cell with the
 /// window holding most of the uncovered cells, else alone.
 fn greedy(m: &Model, cells: &[usize], inside: &mut [bool], out: &mut Vec<Clique>) {

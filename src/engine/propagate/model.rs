@@ -69,6 +69,13 @@ pub(crate) struct Model {
     /// most 128 rows and columns, so that [`State`](super::state::State)
     /// keeps its open cells as a mask.
     pub(crate) line: Vec<Option<(Axis, usize)>>,
+    /// The first unit that is row `i` (entry `i`) or column `i` (entry
+    /// `rows + i`) by [`Model::line`], or [`NONE`].
+    pub(crate) line_unit: Vec<u32>,
+    /// Whether a cell attacks exactly its neighbours (the eight cells
+    /// around it, on the board and not holes): then a strip finds the
+    /// windows it would decide something in from masks ([`super::strip`]).
+    pub(crate) king: bool,
     /// Whether the board has at most 128 rows and columns: open cells are
     /// also kept as a mask per row and per column.
     pub(crate) masks: bool,
@@ -135,6 +142,8 @@ impl Model {
             common: Vec::new(),
             common_at: Vec::new(),
             line: Vec::new(),
+            line_unit: Vec::new(),
+            king: false,
             masks: rows <= 128 && cols <= 128,
             every_window: false,
             keys: Vec::new(),
@@ -145,8 +154,22 @@ impl Model {
             && cols >= 2
             && !model.common_at.is_empty()
             && (0..cells).all(|c| model.window[c] || c / cols + 1 == rows || c % cols + 1 == cols);
+        model.king =
+            (0..cells).all(|c| problem.holes[c] || model.attacks[c] == model.neighbours(c));
         model.regroup(problem);
         model
+    }
+
+    /// The cells around `cell` (a king's move away) on the board and not
+    /// holes, increasing.
+    fn neighbours(&self, cell: usize) -> Vec<u32> {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        let near = |x: usize, n: usize| x.saturating_sub(1)..(x + 2).min(n);
+        near(r, self.rows)
+            .flat_map(|y| near(c, self.cols).map(move |x| y * self.cols + x))
+            .filter(|&x| x != cell && !self.holes[x])
+            .map(|x| x as u32)
+            .collect()
     }
 
     /// The model with a key per cell (see [`Model::keys`]): 128 bits from
@@ -230,6 +253,27 @@ impl Model {
         self.units = units;
         self.families = families;
         self.line = (0..self.units.len()).map(|u| self.line_of(u)).collect();
+        self.line_units();
+    }
+
+    /// Fills [`Model::line_unit`] from [`Model::line`].
+    fn line_units(&mut self) {
+        self.line_unit.clear();
+        self.line_unit.resize(self.rows + self.cols, NONE);
+        for (u, line) in self.line.iter().enumerate().rev() {
+            if let Some((axis, i)) = *line {
+                let at = if axis == Axis::Row { i } else { self.rows + i };
+                self.line_unit[at] = u as u32;
+            }
+        }
+    }
+
+    /// The unit that is line `i` of `axis` (see [`Model::line_unit`]);
+    /// `None` when there is none or no such line.
+    pub(crate) fn unit_of_line(&self, axis: Axis, i: usize) -> Option<usize> {
+        let at = if axis == Axis::Row { i } else { self.rows + i };
+        let u = *self.line_unit.get(at)?;
+        (u != NONE).then_some(u as usize)
     }
 
     /// Regroups for `problem` when only its regions differ from the
@@ -272,6 +316,7 @@ impl Model {
         for u in units {
             self.line[u] = self.line_of(u);
         }
+        self.line_units();
     }
 
     /// The line unit `u` is, see [`Model::line`].

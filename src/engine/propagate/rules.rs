@@ -7,7 +7,7 @@
 use super::band::bands;
 use super::common::{GROUP, common_attacks, empty_common};
 use super::confine::confinement;
-use super::cover::{Clique, Lines, at_least, cover};
+use super::cover::{Clique, Lines, at_least, cover, greedy_size};
 use super::model::{Axis, Kind, Model};
 use super::state::{Cell, Conflict, State};
 use super::strip::Strip;
@@ -81,6 +81,8 @@ pub(crate) struct Scratch {
     pub(super) inside: Vec<bool>,
     pub(super) cells: Vec<usize>,
     pub(super) cliques: Vec<Clique>,
+    /// A mask per row, all zero between calls ([`greedy_size`]).
+    pub(super) rows: Vec<u64>,
     /// The units changed since the last pass, as [`State::changed`] had them.
     fresh: Vec<u64>,
     /// The band rule's cover sizes, by the keys of the area's open cells:
@@ -261,6 +263,12 @@ pub(super) fn bound(
     }
     if by_parity(m, &sc.cells) > need {
         return Ok(false);
+    }
+    // The cover's size alone, when it is cheaper: most covers are not tight.
+    match greedy_size(m, &sc.cells, on, &mut sc.rows) {
+        Some(cap) if need > cap => return Err(Conflict),
+        Some(cap) if need < cap => return Ok(false),
+        _ => {}
     }
     tight(m, st, need, on, sc)
 }

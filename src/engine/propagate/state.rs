@@ -47,13 +47,14 @@ pub(crate) struct State {
     /// Units whose counts changed since they were last checked.
     queue: Vec<u32>,
     queued: Vec<bool>,
-    /// Per unit: bumped whenever one of its cells changes, either way.
-    pub(crate) version: Vec<u64>,
     /// Per unit, a bit (unit `u` is bit `u % 64` of word `u / 64`): its
     /// cells changed since the capacity rule last looked at it.
     pub(crate) changed: Vec<u64>,
-    /// Per unit: its version when the common-attacks rule last looked at it.
-    pub(crate) common_seen: Vec<u64>,
+    /// Per unit, a bit as in [`State::changed`]: its cells changed since
+    /// the common-attacks rule last looked at it ([`State::take_common`]).
+    common_fresh: Vec<u64>,
+    /// The common-attacks rule's buffer of a unit's open cells.
+    pub(crate) common_cells: Vec<usize>,
     /// The capacity rule's buffers.
     pub(crate) scratch: Scratch,
     /// The confinement rule's buffers.
@@ -99,9 +100,9 @@ impl State {
             trail: Vec::new(),
             queue: (0..m.units.len() as u32).collect(),
             queued: vec![true; m.units.len()],
-            version: vec![1; m.units.len()],
             changed: vec![!0; m.units.len().div_ceil(64)],
-            common_seen: vec![0; m.units.len()],
+            common_fresh: vec![!0; m.units.len().div_ceil(64)],
+            common_cells: Vec::new(),
             scratch: Scratch::default(),
             confine: Buffers::default(),
         }
@@ -128,8 +129,8 @@ impl State {
                 if u as usize != TOTAL {
                     self.reopen(m, cell, u as usize);
                 }
-                self.version[u as usize] += 1;
                 self.changed[u as usize / 64] |= 1 << (u % 64);
+                self.common_fresh[u as usize / 64] |= 1 << (u % 64);
                 self.open[u as usize] += 1;
                 if piece {
                     self.placed[u as usize] -= 1;
@@ -157,8 +158,8 @@ impl State {
             if u != TOTAL {
                 self.close(m, cell, u);
             }
-            self.version[u] += 1;
             self.changed[u / 64] |= 1 << (u % 64);
+            self.common_fresh[u / 64] |= 1 << (u % 64);
             self.open[u] -= 1;
             if to == Cell::Piece {
                 self.placed[u] += 1;
@@ -253,6 +254,20 @@ impl State {
             .rev()
             .find(|&i| self.in_line(m, u, axis, i) > 0)?;
         Some((first, last))
+    }
+
+    /// The first unit from `from` on whose cells changed since the
+    /// common-attacks rule last looked at it, now marked looked at.
+    pub(crate) fn take_common(&mut self, from: usize) -> Option<usize> {
+        let mut w = from / 64;
+        let mut bits = *self.common_fresh.get(w)? & !0u64 << (from % 64);
+        while bits == 0 {
+            w += 1;
+            bits = *self.common_fresh.get(w)?;
+        }
+        let u = w * 64 + bits.trailing_zeros() as usize;
+        self.common_fresh[w] &= !(1 << (u % 64));
+        (u < self.open.len()).then_some(u)
     }
 
     /// Runs the unit rules until no unit changes.

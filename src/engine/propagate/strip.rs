@@ -3,9 +3,8 @@
 //! [`super::cover`] gives such cells, with no list of cells built. One line
 //! is a strip whose other line has no open cell.
 
-use super::cover::pairs;
 use super::model::{Axis, Model};
-use super::rules::Step;
+use super::rules::{Step, open_mask};
 use super::state::{Cell, Conflict, State};
 
 /// Lines `top` and `top + 1` of `axis`, with their open cells as masks
@@ -73,18 +72,46 @@ impl Strip {
         }
     }
 
-    /// The fewest windows covering the strip's open cells, from the first
-    /// position: see [`Strip::window`].
-    fn windows<'a>(&'a self, m: &'a Model) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
-        let mut left = self.masks.0 | self.masks.1;
-        std::iter::from_fn(move || {
-            if left == 0 {
-                return None;
-            }
-            let p = left.trailing_zeros() as usize;
-            left &= !(3 << p);
-            Some(self.window(m, p))
-        })
+    /// Of the windows starting at `starts` (bit `p` for the window
+    /// [`Strip::window`] gives at position `p`), those where a tight strip may decide something: those with
+    /// one open cell, and those whose open cells' common attackers hold an
+    /// open cell. Every window unless the model's attacks are a king's
+    /// ([`Model::king`]) and the strip's lines and those around it are
+    /// units. With a king's attacks, two or more cells of a window have
+    /// common attackers in the window (open ones lie on a line of the strip
+    /// that is not among its units) and outside it only when they are the
+    /// two cells of one line (then the two beside them on the line beyond)
+    /// or of one position (then the two before them): so the windows are
+    /// found from the masks, a few word operations for all of them.
+    fn active(&self, m: &Model, st: &State, starts: u128) -> u128 {
+        let (a, b) = self.masks;
+        if !m.king {
+            return starts;
+        }
+        let depth = match self.axis {
+            Axis::Row => m.rows,
+            Axis::Column => m.cols,
+        };
+        // The open cells of line `top + i - 1` now.
+        let line = |i: usize| match (self.top + i).checked_sub(1) {
+            Some(at) if at < depth => m
+                .unit_of_line(self.axis, at)
+                .map(|u| open_mask(st, u, self.axis)),
+            _ => Some(0),
+        };
+        let (Some(before), Some(now_a), Some(now_b), Some(after)) =
+            (line(0), line(1), line(2), line(3))
+        else {
+            return starts;
+        };
+        let (a1, b1) = (a >> 1, b >> 1);
+        let two = a & a1 | a & b | a & b1 | a1 & b | a1 & b1 | b & b1;
+        let single = starts & !two;
+        let inner = now_a & !a | now_a >> 1 & !a1 | now_b & !b | now_b >> 1 & !b1;
+        let first = starts & a & a1 & !b & !b1 & (before | before >> 1);
+        let second = starts & b & b1 & !a & !a1 & (after | after >> 1);
+        let across = starts & a & b & !a1 & !b1 & (now_a | now_b) << 1;
+        single | starts & two & inner | first | second | across
     }
 
     /// The capacity rule for `need` pieces among the strip's open cells:
@@ -92,7 +119,8 @@ impl Strip {
     /// with one open cell holds a piece there, one with more empties the
     /// cells attacking all of them.
     pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Step {
-        let cap = pairs(self.masks.0 | self.masks.1);
+        let starts = window_starts(self.masks.0 | self.masks.1);
+        let cap = starts.count_ones();
         if need > cap {
             return Err(Conflict);
         }
@@ -100,7 +128,10 @@ impl Strip {
             return Ok(false);
         }
         let mut changed = false;
-        for (p, q, tl) in self.windows(m) {
+        let mut active = self.active(m, st, starts);
+        while active != 0 {
+            let (p, q, tl) = self.window(m, active.trailing_zeros() as usize);
+            active &= active - 1;
             let open = self.open_in(q, p);
             let cells = m.window_cells(tl);
             if open.count_ones() == 1 {
@@ -119,5 +150,57 @@ impl Strip {
             }
         }
         Ok(changed)
+    }
+}
+
+/// The first positions of the fewest windows covering the positions
+/// `open`, taken from the first (see [`Strip::window`]): in each run of
+/// neighbouring positions, those at an even distance from its first (as
+/// [`super::cover::pairs`] counts them).
+/// On one word when the positions fit in it, the same positions.
+pub(super) fn window_starts(open: u128) -> u128 {
+    if let Ok(open) = u64::try_from(open) {
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let starts = open & !(open << 1);
+        let from_even = open & !open.wrapping_add(starts & EVEN);
+        return u128::from((from_even & EVEN) | (open & !from_even & !EVEN));
+    }
+    const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let starts = open & !(open << 1);
+    let from_even = open & !open.wrapping_add(starts & EVEN);
+    (from_even & EVEN) | (open & !from_even & !EVEN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::window_starts;
+
+    /// The windows' first positions taken one at a time from the first
+    /// open position, each window two positions wide.
+    fn one_by_one(mut open: u128) -> u128 {
+        let mut starts = 0;
+        while open != 0 {
+            let p = open.trailing_zeros();
+            starts |= 1 << p;
+            open &= !(3u128 << p);
+        }
+        starts
+    }
+
+    #[test]
+    fn window_starts_match_windows_one_by_one() {
+        let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        for open in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 3 << 63] {
+            assert_eq!(window_starts(open), one_by_one(open), "{open:b}");
+        }
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let open = x & x.rotate_left(5);
+            assert_eq!(window_starts(open), one_by_one(open), "{open:b}");
+            let low = open >> 64;
+            assert_eq!(window_starts(low), one_by_one(low), "{low:b}");
+        }
     }
 }

@@ -141,10 +141,13 @@ fn samples_agree_with_the_full_walk() {
 /// Random states of the 10×10 two-star puzzle, some cells emptied and a few
 /// pieces placed: the capacity rule on every line and pair of neighbouring
 /// lines decides the same from the masks (a strip) as from a cover of cells.
+/// The strips look only at the windows their masks say may decide
+/// something (a king's attacks), so this checks those masks too.
 #[test]
 fn strips_decide_what_covers_decide() {
     let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
     let m = Model::new(&star_battle(2, stars));
+    assert!(m.king);
     let decided = strips_agree(&m, 400, 7);
     assert!(decided.iter().all(|&n| n > 100), "{decided:?}");
 }
@@ -592,4 +595,45 @@ fn branches_given_away_keep_every_solution_once() {
         }
     }
     assert!(given > 20, "{given} branches given away");
+}
+
+/// The greedy cover's size counted on row masks is the number of cliques
+/// the greedy cover builds, on random sets of cells of boards 10 and 64
+/// wide (the masks' last bit), whenever the cover is greedy.
+#[test]
+fn greedy_size_counts_the_greedy_cover() {
+    use super::cover::{cover, greedy_size, lines_of};
+    use rand::{Rng, SeedableRng};
+
+    let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
+    let wide: String = (0..4)
+        .map(|r| (0..64).map(move |c| (b'A' + ((r + c / 16) % 4) as u8) as char))
+        .flat_map(|row| row.chain(['\n']))
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut counted = 0;
+    for m in [
+        Model::new(&star_battle(2, stars)),
+        Model::new(&star_battle(1, &wide)),
+    ] {
+        let (mut inside, mut out, mut rows) = (vec![false; m.cells()], Vec::new(), Vec::new());
+        for _ in 0..3_000 {
+            let dense = rng.random_range(0.05..0.6);
+            let mut cells: Vec<usize> = (0..m.cells())
+                .filter(|_| rng.random::<f64>() < dense)
+                .collect();
+            let lines = lines_of(cells.iter().map(|&c| (c / m.cols, c % m.cols)));
+            let Some(size) = greedy_size(&m, &cells, lines, &mut rows) else {
+                continue;
+            };
+            assert!(rows.iter().all(|&r| r == 0));
+            for &c in &cells {
+                inside[c] = true;
+            }
+            cover(&m, &mut cells, lines, &mut inside, &mut out);
+            assert_eq!(size as usize, out.len(), "{cells:?}");
+            counted += 1;
+        }
+    }
+    assert!(counted > 4_000, "{counted}");
 }
