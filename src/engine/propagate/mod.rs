@@ -23,7 +23,7 @@ use std::sync::Arc;
 use crate::problem::Problem;
 pub(crate) use areas::{Area, Count, Side, Tally};
 pub(crate) use common::{GROUP, attacking_all};
-pub(crate) use confine::{Verdict, verdict};
+pub(crate) use confine::{Confinement, confinement_of};
 pub(crate) use cover::{at_least, lines_of};
 pub(crate) use model::Model;
 use model::TOTAL;
