@@ -5,13 +5,17 @@
 //! engine's confinement steps call too).
 //!
 //! The search applies it to bands of consecutive lines (rows or columns)
-//! against another family of units (regions): the units lying inside the
-//! band are the inner ones, the band's lines the outer ones; and the band's
-//! lines are inner to the units touching them. That is a policy for speed
-//! at every node: every band, on masks with prefix-sum pre-checks, any
-//! deduction. The hint engine (`logic::confine`) asks the same rule of any
-//! k ≤ 4 units of any two families, on unions of touched units, the fewest
-//! first, for the simplest step to show. The search's buffers live in the
+//! against every other family of groups (regions, diagonals): the units
+//! lying inside the band are the inner ones, the band's lines the outer
+//! ones; and the band's lines are inner to the units touching them. That
+//! is a policy for speed, on masks with prefix-sum pre-checks, taking any
+//! deduction: every band at the search's nodes and in the hint engine's
+//! trials, single lines under `Rules::Confined`, none in probes
+//! ([`super::Rules`]). The hint engine (`logic::confine`) asks the same
+//! rule of any k ≤ 4 units of any two families, on unions of touched
+//! units, the fewest first, for the simplest step to show, then of wider
+//! bands of neighbouring lines (`logic::confine::bands`). The search's
+//! buffers live in the
 //! state and are reused from call to call.
 
 use super::model::{Axis, Kind, Model, NONE};
