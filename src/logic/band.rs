@@ -180,12 +180,9 @@ impl<'v, 'p> View<'v, 'p> {
                 )
             })
         });
-        let tally = Tally::new(
-            line_counts.collect(),
-            region_counts.collect(),
-            spans.collect(),
-            |i, l| by_region[i * n + l] != 0,
-        );
+        let tally = Tally::new(line_counts, region_counts, spans, |i, l| {
+            by_region[i * n + l] != 0
+        });
         Some(View {
             b,
             family,

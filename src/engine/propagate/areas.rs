@@ -17,6 +17,8 @@
 //! put the area into words. Enumerating an area's cells stays with each
 //! caller, since each reads them from its own state.
 
+use std::cell::RefCell;
+
 /// The widest band looked at, by the search and by the hints: wider ones
 /// rarely help a person, and cost.
 const WIDEST: usize = 6;
@@ -121,8 +123,9 @@ pub(crate) enum Decision {
 }
 
 /// The lines of one axis and the regions, as band counting reads them.
-/// Every open cell of a line lies in a region.
-#[derive(Debug)]
+/// Every open cell of a line lies in a region. The search keeps one and
+/// refills it ([`Tally::refill`]), reusing its buffers.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Tally {
     lines: Vec<Count>,
     regions: Vec<Count>,
@@ -132,6 +135,8 @@ pub(crate) struct Tally {
     crossing: Vec<Vec<usize>>,
     /// Per line: the regions whose open cells end in it.
     ending: Vec<Vec<usize>>,
+    /// Per region: whether it touches the band [`Tally::areas`] grows.
+    touching: RefCell<Vec<bool>>,
 }
 
 impl Tally {
@@ -139,34 +144,49 @@ impl Tally {
     /// has its open cells within lines `spans[i]`, and `crosses(i, l)` says
     /// whether it has one in line `l`.
     pub(crate) fn new(
-        lines: Vec<Count>,
-        regions: Vec<Count>,
-        spans: Vec<Option<(usize, usize)>>,
+        lines: impl IntoIterator<Item = Count>,
+        regions: impl IntoIterator<Item = Count>,
+        spans: impl IntoIterator<Item = Option<(usize, usize)>>,
         crosses: impl Fn(usize, usize) -> bool,
     ) -> Tally {
+        let mut tally = Tally::default();
+        tally.refill(lines, regions, spans, crosses);
+        tally
+    }
+
+    /// Makes this the tally [`Tally::new`] makes, in the buffers it has.
+    pub(crate) fn refill(
+        &mut self,
+        lines: impl IntoIterator<Item = Count>,
+        regions: impl IntoIterator<Item = Count>,
+        spans: impl IntoIterator<Item = Option<(usize, usize)>>,
+        crosses: impl Fn(usize, usize) -> bool,
+    ) {
+        self.lines.clear();
+        self.lines.extend(lines);
+        self.regions.clear();
+        self.regions.extend(regions);
+        self.spans.clear();
+        self.spans.extend(spans);
         let open = |counts: &[Count]| counts.iter().map(|c| u64::from(c.open)).sum::<u64>();
         debug_assert_eq!(
-            open(&lines),
-            open(&regions),
+            open(&self.lines),
+            open(&self.regions),
             "every open cell of a line lies in a region"
         );
-        let n = lines.len();
-        let (mut crossing, mut ending) = (vec![Vec::new(); n], vec![Vec::new(); n]);
-        for (i, span) in spans.iter().enumerate() {
+        let n = self.lines.len();
+        for per_line in [&mut self.crossing, &mut self.ending] {
+            per_line.iter_mut().for_each(Vec::clear);
+            per_line.resize_with(n, Vec::new);
+        }
+        for (i, span) in self.spans.iter().enumerate() {
             let Some((lo, hi)) = *span else { continue };
-            ending[hi].push(i);
-            for (l, regions) in crossing.iter_mut().enumerate().take(hi + 1).skip(lo) {
+            self.ending[hi].push(i);
+            for (l, regions) in self.crossing.iter_mut().enumerate().take(hi + 1).skip(lo) {
                 if crosses(i, l) {
                     regions.push(i);
                 }
             }
-        }
-        Tally {
-            lines,
-            regions,
-            spans,
-            crossing,
-            ending,
         }
     }
 
@@ -183,7 +203,8 @@ impl Tally {
     /// its band rule did before the areas were shared.
     pub(crate) fn areas<T>(&self, mut f: impl FnMut(&Area) -> Option<T>) -> Option<T> {
         let n = self.lines.len();
-        let mut touching = vec![false; self.regions.len()];
+        let mut touching = self.touching.borrow_mut();
+        touching.resize(self.regions.len(), false);
         for lo in 0..n {
             touching.fill(false);
             let (mut band, mut touch, mut inside) =

@@ -73,10 +73,11 @@ fn bands_with(
             open: st.open[u],
             key: st.key(u),
         };
-        let tally = Tally::new(
-            lines.clone().map(count).collect(),
-            regions.clone().map(count).collect(),
-            regions.clone().map(|r| st.span(m, r, axis)).collect(),
+        let mut tally = std::mem::take(&mut sc.tally);
+        tally.refill(
+            lines.clone().map(count),
+            regions.clone().map(count),
+            regions.clone().map(|r| st.span(m, r, axis)),
             |i, l| st.in_line(m, regions.start + i, axis, l) > 0,
         );
         let band = Band {
@@ -93,6 +94,7 @@ fn bands_with(
                 decided => Some(decided),
             }
         });
+        sc.tally = tally;
         if let Some(decided) = found {
             return decided;
         }
