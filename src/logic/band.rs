@@ -246,7 +246,7 @@ impl<'v, 'p> View<'v, 'p> {
         out
     }
 
-    /// Why the area's open cells need [`need`] pieces.
+    /// Why the area's open cells need [`Area::need`] pieces.
     fn why(&self, a: &Area) -> String {
         let b = self.b;
         let name = band_name(self.family, a.lo, a.hi);
