@@ -19,22 +19,23 @@
 use super::blocks::tight;
 use super::capacity::deduce;
 use super::{Board, Step, Technique, step};
-use crate::engine::propagate::{Area, Count, Side, Tally};
+use crate::engine::propagate::{Area, Count, Decision, Side, Tally};
 use crate::problem::Family;
 
 /// The first area needing no pieces or all its open cells.
 pub fn count(b: &Board) -> Option<Step> {
     find_area(b, |v, a| {
-        let (n, need) = (a.open as isize, need(a));
-        if n == 0 || (need != 0 && need != n) {
-            return None;
-        }
+        let fill = match a.decision() {
+            Decision::Empty => false,
+            Decision::Fill => true,
+            Decision::Conflict | Decision::Nothing => return None,
+        };
         let open = v.cells(a);
         let piece = &b.problem.piece.name;
-        let (place, exclude, then) = if need == 0 {
-            (vec![], open.clone(), "they stay empty".to_string())
-        } else {
+        let (place, exclude, then) = if fill {
             (open.clone(), vec![], format!("each holds a {piece}"))
+        } else {
+            (vec![], open.clone(), "they stay empty".to_string())
         };
         let reason = format!("{}: {then}", v.why(a));
         Some(step(Technique::BandCount, place, exclude, reason, open))
@@ -45,7 +46,7 @@ pub fn count(b: &Board) -> Option<Step> {
 /// pieces, when that decides a cell.
 pub fn capacity(b: &Board) -> Option<Step> {
     find_area(b, |v, a| {
-        let need = need(a);
+        let need = a.need() as isize;
         if !may_fit(a, need) {
             return None;
         }
@@ -72,8 +73,8 @@ pub fn capacity(b: &Board) -> Option<Step> {
 /// solution.
 pub fn overfull(b: &Board) -> Option<String> {
     find_area(b, |v, a| {
-        let (n, need) = (a.open as isize, need(a));
-        if need < 0 || need > n {
+        let (n, need) = (a.open as isize, a.need() as isize);
+        if a.decision() == Decision::Conflict {
             return Some(format!("{}, but {n} are open", v.why(a)));
         }
         if need < 2 || n == need || !may_fit(a, need - 1) {
@@ -92,13 +93,8 @@ pub fn overfull(b: &Board) -> Option<String> {
 /// Whether the area's open cells might fit in `budget` 2×2 blocks while
 /// it needs pieces and has more open cells than it needs.
 fn may_fit(a: &Area, budget: isize) -> bool {
-    let need = need(a);
+    let need = a.need() as isize;
     need >= 1 && a.open as isize > need && a.open as isize <= 4 * budget
-}
-
-/// The pieces the area's open cells need.
-fn need(a: &Area) -> isize {
-    a.need() as isize
 }
 
 /// The lines of `family` (rows or columns, or regions), by index.
@@ -132,8 +128,19 @@ struct View<'v, 'p> {
 }
 
 impl<'v, 'p> View<'v, 'p> {
-    fn new(b: &'v Board<'p>, family: Family, regions: &'v [usize]) -> View<'v, 'p> {
+    /// The view along `family`, or `None` when the rules have no group
+    /// of that family (no unit per row or column: no band to count).
+    fn new(b: &'v Board<'p>, family: Family, regions: &'v [usize]) -> Option<View<'v, 'p>> {
         let lines = lines(b, family);
+        let p = b.problem;
+        let extent = if family == Family::Row {
+            p.rows
+        } else {
+            p.cols
+        };
+        if lines.len() != extent {
+            return None;
+        }
         let (n, r) = (lines.len(), regions.len());
         let (mut open, mut by_region) = (vec![0u128; n], vec![0u128; r * n]);
         let (mut span, mut count, mut keys) = (vec![0u128; r], vec![0u32; r], vec![0u128; n + r]);
@@ -173,13 +180,10 @@ impl<'v, 'p> View<'v, 'p> {
                 )
             })
         });
-        let tally = Tally::new(
-            line_counts.collect(),
-            region_counts.collect(),
-            spans.collect(),
-            |i, l| by_region[i * n + l] != 0,
-        );
-        View {
+        let tally = Tally::new(line_counts, region_counts, spans, |i, l| {
+            by_region[i * n + l] != 0
+        });
+        Some(View {
             b,
             family,
             lines,
@@ -187,7 +191,7 @@ impl<'v, 'p> View<'v, 'p> {
             open,
             by_region,
             tally,
-        }
+        })
     }
 
     /// The cell at position `q` of line `l`.
@@ -242,7 +246,7 @@ impl<'v, 'p> View<'v, 'p> {
         out
     }
 
-    /// Why the area's open cells need [`need`] pieces.
+    /// Why the area's open cells need [`Area::need`] pieces.
     fn why(&self, a: &Area) -> String {
         let b = self.b;
         let name = band_name(self.family, a.lo, a.hi);
@@ -261,7 +265,7 @@ impl<'v, 'p> View<'v, 'p> {
                 b.pieces(need_band),
                 region_names(b, regions),
                 b.pieces(need_regions),
-                b.pieces(need(a))
+                b.pieces(a.need() as isize)
             ),
             Side::Outer => {
                 let one = regions.len() == 1;
@@ -280,7 +284,7 @@ impl<'v, 'p> View<'v, 'p> {
                     region_names(b, regions),
                     b.pieces(need_regions),
                     b.pieces(need_band),
-                    b.pieces(need(a))
+                    b.pieces(a.need() as isize)
                 )
             }
         }
@@ -301,10 +305,12 @@ fn find_area<T>(b: &Board, mut f: impl FnMut(&View, &Area) -> Option<T>) -> Opti
     }
     let mut areas = Vec::new();
     for family in [Family::Row, Family::Column] {
-        let v = View::new(b, family, &regions);
+        let Some(v) = View::new(b, family, &regions) else {
+            continue;
+        };
         areas.clear();
         v.tally.areas(|a| {
-            if a.side == Side::Rest || a.regions > 1 || a.width() > 1 {
+            if a.side == Side::Rest || a.region_count > 1 || a.width() > 1 {
                 areas.push(*a);
             }
             None::<()>
@@ -343,7 +349,7 @@ fn region_names(b: &Board, which: &[usize]) -> String {
 pub(super) fn spare_areas(b: &Board, most: isize) -> Vec<(String, Vec<usize>, isize)> {
     let mut found = Vec::new();
     find_area(b, |v, a| {
-        let need = need(a);
+        let need = a.need() as isize;
         if need <= most && may_fit(a, need + 1) && a.open as isize > need + 1 {
             found.push((v.why(a), v.cells(a), need));
         }

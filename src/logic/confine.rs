@@ -5,7 +5,7 @@
 //! families may be any two of rows, columns and regions, in either role.
 //!
 //! The rule itself (too many pieces: a contradiction; as many: the rest is
-//! empty) is the propagating search's [`verdict`]; what differs is which
+//! empty) is the propagating search's [`confinement_of`]; what differs is which
 //! sets of units are asked, a policy of each. The search asks every band
 //! of consecutive lines against the regions at every node, fast, and takes
 //! any deduction. Here any k ≤ [`MAX_K`] units of any two families are
@@ -17,7 +17,7 @@ use std::ops::RangeInclusive;
 
 use super::overfull::{Touched, Touches};
 use super::{Board, Mark, Step, Technique, step};
-use crate::engine::propagate::{Verdict, verdict};
+use crate::engine::propagate::{Confinement, confinement_of};
 use crate::problem::Family;
 
 /// The most lines (or regions) a [`Technique::KConfined`] step looks at.
@@ -76,7 +76,9 @@ pub fn confined(b: &Board, sizes: RangeInclusive<usize>) -> Option<Step> {
                     .find_map(|&t| {
                         let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
                         let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
-                        if weigh(need_s, need_t) != Verdict::Tight {
+                        let spare = || open_in(b, touch.members(t)) > open_in(b, touch.within(t));
+                        if confinement_of(need_s as i64, need_t as i64, spare) != Confinement::Tight
+                        {
                             return None;
                         }
                         let s: Vec<usize> = touch.within(t).collect();
@@ -127,7 +129,7 @@ pub fn overfull(b: &Board) -> Option<String> {
         touch.unions(MAX_K).into_iter().find_map(|t| {
             let need_s: isize = touch.within(t).map(|u| needs[u]).sum();
             let need_t: isize = touch.members(t).map(|u| needs[u]).sum();
-            (weigh(need_s, need_t) == Verdict::Overfull).then(|| {
+            overfull_by(need_s, need_t).then(|| {
                 let s: Vec<usize> = touch.within(t).collect();
                 let t: Vec<usize> = touch.members(t).collect();
                 too_many(b, &s, &t, need_s, need_t)
@@ -143,7 +145,7 @@ fn overfull_by_lists(b: &Board, needs: &[isize], inner: Family, outer: Family) -
         let s: Vec<usize> = within(&touch, t).collect();
         let need_s: isize = s.iter().map(|&u| needs[u]).sum();
         let need_t: isize = t.iter().map(|&u| needs[u]).sum();
-        (weigh(need_s, need_t) == Verdict::Overfull).then(|| too_many(b, &s, t, need_s, need_t))
+        overfull_by(need_s, need_t).then(|| too_many(b, &s, t, need_s, need_t))
     })
 }
 
@@ -223,11 +225,22 @@ fn within<'a>(touch: &'a Touch, t: &'a [usize]) -> impl Iterator<Item = usize> +
         .map(|&(u, _)| u)
 }
 
-/// The search's confinement rule ([`verdict`]) on inner units needing
-/// `need_s` pieces and the outer units `t` their open cells lie in, which
-/// need `need_t`.
-fn weigh(need_s: isize, need_t: isize) -> Verdict {
-    verdict(need_s as i64, need_t as i64)
+/// The open cells of `units`, counted.
+fn open_in(b: &Board, units: impl IntoIterator<Item = usize>) -> isize {
+    let open = |u: usize| {
+        b.units[u]
+            .cells
+            .iter()
+            .filter(|&&c| b.marks[c] == Mark::Open)
+    };
+    units.into_iter().map(|u| open(u).count() as isize).sum()
+}
+
+/// Whether confinement ([`confinement_of`]) finds inner units needing
+/// `need_s` pieces more than outer ones needing `need_t` take (whether the
+/// outer units have cells to empty does not matter then).
+fn overfull_by(need_s: isize, need_t: isize) -> bool {
+    confinement_of(need_s as i64, need_t as i64, || false) == Confinement::Overfull
 }
 
 /// `row 2, row 3`: the units' names.
@@ -273,7 +286,8 @@ fn touching(b: &Board, inner: Family, outer: Family, most: usize) -> Touch {
 fn inside(b: &Board, needs: &[isize], touch: &Touch, t: &[usize]) -> Option<Step> {
     let need_s: isize = within(touch, t).map(|u| needs[u]).sum();
     let need_t: isize = t.iter().map(|&u| needs[u]).sum();
-    if weigh(need_s, need_t) != Verdict::Tight {
+    let spare = || open_in(b, t.iter().copied()) > open_in(b, within(touch, t));
+    if confinement_of(need_s as i64, need_t as i64, spare) != Confinement::Tight {
         return None;
     }
     let s: Vec<usize> = within(touch, t).collect();
@@ -339,7 +353,8 @@ pub fn bands(b: &Board) -> Option<Step> {
                     .filter(|(_, span)| span.is_some_and(|(a, z)| a >= lo && z <= hi))
                     .fold((0, 0), |(n, o), &(r, _)| (n + needs[r], o + open[r]));
                 let open_band: isize = band.iter().map(|&l| open[l]).sum();
-                if weigh(need_in, need_band) == Verdict::Tight && open_band > open_in {
+                let spare = || open_band > open_in;
+                if confinement_of(need_in as i64, need_band as i64, spare) == Confinement::Tight {
                     let touch = inner.get_or_insert_with(|| touching(b, Family::Region, line, n));
                     if let Some(s) = inside(b, &needs, touch, band) {
                         return Some(s);
@@ -358,7 +373,8 @@ pub fn bands(b: &Board) -> Option<Step> {
                 let (need_s, open_s) = (0..n)
                     .filter(|&l| seen.sets[l].iter().zip(&t).all(|(s, w)| s & !w == 0))
                     .fold((0, 0), |(n, o), l| (n + line_needs[l], o + open[lines[l]]));
-                if weigh(need_s, need_t) == Verdict::Tight && open_t > open_s {
+                let spare = || open_t > open_s;
+                if confinement_of(need_s as i64, need_t as i64, spare) == Confinement::Tight {
                     let touch = crossed
                         .get_or_insert_with(|| touching(b, line, Family::Region, usize::MAX));
                     let t: Vec<usize> = members().collect();

@@ -355,8 +355,10 @@ impl<'p> Board<'p> {
     }
 
     /// Each pair of neighbouring rows, then of neighbouring columns, as
-    /// their units `(u, v)`, `v` the line after `u`.
-    pub fn line_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    /// their units `(u, v)`, `v` the line after `u`: [`Board::new`] stores
+    /// each family's units by index, so a line's unit follows the unit of
+    /// the line before among its family's.
+    pub(crate) fn line_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         [Family::Row, Family::Column]
             .into_iter()
             .flat_map(move |family| {

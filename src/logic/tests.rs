@@ -27,7 +27,8 @@ impl Board<'_> {
 
 /// A random labelling of a `size`×`size` grid with `size` regions (each
 /// used), one letter per cell: regions need not be connected, puzzles need
-/// not be unique or solvable.
+/// not be unique or solvable. `tests/hints.rs` has a copy, since the
+/// integration tests cannot reach this one.
 pub(super) fn random_regions(size: usize, rng: &mut impl rand::Rng) -> String {
     use rand::seq::SliceRandom;
     let mut labels: Vec<usize> = (0..size * size)
@@ -201,4 +202,29 @@ fn trial_cells_do_not_depend_on_which_marks_were_given() {
         }
     }
     assert!(trials > 0);
+}
+
+/// Rules with region and column groups but no row groups (which hints
+/// accept) have no band of rows to count: band counting looks at bands of
+/// columns only (it once indexed the missing rows and panicked).
+#[test]
+fn rules_without_row_groups_count_no_band_of_rows() {
+    const PICTURE: &str = "AAABBBBB\nAAABBBBB\nCCCCDDDD\nCCCCDDDD\n\
+        EEEFFFFF\nEEEFFFFF\nGGGGHHHH\nGGGGHHHH\n";
+    let text = "name = \"columns-and-regions\"\n\
+        [piece]\nname = \"star\"\ncount = 8\nleaps = [\"king\"]\n\
+        [[group]]\nof = \"region\"\ncount = 1\n\
+        [[group]]\nof = \"column\"\ncount = 1\n";
+    let spec = RuleSpec::parse("columns-and-regions", text).unwrap();
+    let bindings = Bindings {
+        set: vec![],
+        regions: Some(Source::new("<test>", PICTURE.to_string())),
+        cells: None,
+    };
+    let p = Problem::bind(&spec, &bindings).unwrap();
+    let b = Board::new(&p).unwrap();
+    assert!(band::count(&b).is_some_and(|s| s.reason.starts_with("column")));
+    assert_eq!(band::overfull(&b), None);
+    let path = path::explain_from(&p, None).unwrap();
+    assert!(!path.steps.is_empty());
 }

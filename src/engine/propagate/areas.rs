@@ -12,12 +12,16 @@
 //!   every piece of the band lies in one of them).
 //!
 //! Each caller reads the lines and regions from its own state into a
-//! [`Tally`] and acts on the [`Area`]s it returns: the search decides cells
-//! on its state, the hints put the area into words.
+//! [`Tally`] and acts on the [`Area`]s it returns, by one rule
+//! ([`Area::decision`]): the search decides cells on its state, the hints
+//! put the area into words. Enumerating an area's cells stays with each
+//! caller, since each reads them from its own state.
+
+use std::cell::RefCell;
 
 /// The widest band looked at, by the search and by the hints: wider ones
 /// rarely help a person, and cost.
-pub(crate) const WIDEST: usize = 6;
+const WIDEST: usize = 6;
 
 /// What a line or a region still needs and holds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -52,8 +56,11 @@ pub(crate) enum Side {
 /// One area of the band of lines `lo..=hi` (0-based along the axis).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Area {
+    /// Which of the band's two sets of cells it is.
     pub(crate) side: Side,
+    /// The band's first line.
     pub(crate) lo: usize,
+    /// The band's last line.
     pub(crate) hi: usize,
     /// What the band's lines need.
     pub(crate) need_band: i64,
@@ -61,7 +68,7 @@ pub(crate) struct Area {
     /// ([`Side::Outer`]) need.
     pub(crate) need_regions: i64,
     /// How many regions those are ([`Tally::regions`] lists them).
-    pub(crate) regions: usize,
+    pub(crate) region_count: usize,
     /// The area's open cells.
     pub(crate) open: u32,
     /// The keys of the area's open cells combined.
@@ -78,15 +85,47 @@ impl Area {
         }
     }
 
+    /// What the area's count decides, the one statement of the rule for
+    /// the search and the hints.
+    pub(crate) fn decision(&self) -> Decision {
+        let need = self.need();
+        if need < 0 || need > i64::from(self.open) {
+            Decision::Conflict
+        } else if self.open == 0 {
+            Decision::Nothing
+        } else if need == 0 {
+            Decision::Empty
+        } else if need == i64::from(self.open) {
+            Decision::Fill
+        } else {
+            Decision::Nothing
+        }
+    }
+
     /// How many lines the band has.
     pub(crate) fn width(&self) -> usize {
         self.hi - self.lo + 1
     }
 }
 
+/// What an area's count decides ([`Area::decision`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decision {
+    /// It needs fewer than no pieces, or more than its open cells: the
+    /// state has no solution.
+    Conflict,
+    /// It has open cells and needs no piece: they are empty.
+    Empty,
+    /// It needs as many pieces as it has open cells: each holds one.
+    Fill,
+    /// Its count alone decides nothing (its 2×2 capacity may).
+    Nothing,
+}
+
 /// The lines of one axis and the regions, as band counting reads them.
-/// Every open cell of a line lies in a region.
-#[derive(Debug, Clone)]
+/// Every open cell of a line lies in a region. The search keeps one and
+/// refills it ([`Tally::refill`]), reusing its buffers.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Tally {
     lines: Vec<Count>,
     regions: Vec<Count>,
@@ -96,6 +135,8 @@ pub(crate) struct Tally {
     crossing: Vec<Vec<usize>>,
     /// Per line: the regions whose open cells end in it.
     ending: Vec<Vec<usize>>,
+    /// Per region: whether it touches the band [`Tally::areas`] grows.
+    touching: RefCell<Vec<bool>>,
 }
 
 impl Tally {
@@ -103,28 +144,49 @@ impl Tally {
     /// has its open cells within lines `spans[i]`, and `crosses(i, l)` says
     /// whether it has one in line `l`.
     pub(crate) fn new(
-        lines: Vec<Count>,
-        regions: Vec<Count>,
-        spans: Vec<Option<(usize, usize)>>,
+        lines: impl IntoIterator<Item = Count>,
+        regions: impl IntoIterator<Item = Count>,
+        spans: impl IntoIterator<Item = Option<(usize, usize)>>,
         crosses: impl Fn(usize, usize) -> bool,
     ) -> Tally {
-        let n = lines.len();
-        let (mut crossing, mut ending) = (vec![Vec::new(); n], vec![Vec::new(); n]);
-        for (i, span) in spans.iter().enumerate() {
+        let mut tally = Tally::default();
+        tally.refill(lines, regions, spans, crosses);
+        tally
+    }
+
+    /// Makes this the tally [`Tally::new`] makes, in the buffers it has.
+    pub(crate) fn refill(
+        &mut self,
+        lines: impl IntoIterator<Item = Count>,
+        regions: impl IntoIterator<Item = Count>,
+        spans: impl IntoIterator<Item = Option<(usize, usize)>>,
+        crosses: impl Fn(usize, usize) -> bool,
+    ) {
+        self.lines.clear();
+        self.lines.extend(lines);
+        self.regions.clear();
+        self.regions.extend(regions);
+        self.spans.clear();
+        self.spans.extend(spans);
+        let open = |counts: &[Count]| counts.iter().map(|c| u64::from(c.open)).sum::<u64>();
+        debug_assert_eq!(
+            open(&self.lines),
+            open(&self.regions),
+            "every open cell of a line lies in a region"
+        );
+        let n = self.lines.len();
+        for per_line in [&mut self.crossing, &mut self.ending] {
+            per_line.iter_mut().for_each(Vec::clear);
+            per_line.resize_with(n, Vec::new);
+        }
+        for (i, span) in self.spans.iter().enumerate() {
             let Some((lo, hi)) = *span else { continue };
-            ending[hi].push(i);
-            for (l, regions) in crossing.iter_mut().enumerate().take(hi + 1).skip(lo) {
+            self.ending[hi].push(i);
+            for (l, regions) in self.crossing.iter_mut().enumerate().take(hi + 1).skip(lo) {
                 if crosses(i, l) {
                     regions.push(i);
                 }
             }
-        }
-        Tally {
-            lines,
-            regions,
-            spans,
-            crossing,
-            ending,
         }
     }
 
@@ -132,9 +194,17 @@ impl Tally {
     /// then by width (narrowest first), the band's rest before its outer
     /// cells. A band's rest is left out when it is one or two lines with no
     /// region inside (the lines themselves).
+    ///
+    /// A region counts as inside when its open cells all lie in the band,
+    /// whatever it needs. The search calls this only on a settled state
+    /// (`super::state`'s `settle` empties the open cells of a region that
+    /// has its pieces), so there every region with open cells needs a piece
+    /// and counting the regions inside counts the ones that need pieces, as
+    /// its band rule did before the areas were shared.
     pub(crate) fn areas<T>(&self, mut f: impl FnMut(&Area) -> Option<T>) -> Option<T> {
         let n = self.lines.len();
-        let mut touching = vec![false; self.regions.len()];
+        let mut touching = self.touching.borrow_mut();
+        touching.resize(self.regions.len(), false);
         for lo in 0..n {
             touching.fill(false);
             let (mut band, mut touch, mut inside) =
@@ -164,7 +234,7 @@ impl Tally {
                     hi,
                     need_band: band.need,
                     need_regions: regions.need,
-                    regions: count,
+                    region_count: count,
                     open: match side {
                         Side::Rest => band.open - regions.open,
                         Side::Outer => regions.open - band.open,
@@ -290,7 +360,7 @@ mod tests {
                         hi,
                         need_band: band.need,
                         need_regions: sum.need,
-                        regions: which.len(),
+                        region_count: which.len(),
                         open,
                         key: band.key ^ sum.key,
                     };

@@ -7,14 +7,15 @@
 //! rule ([`super::Rules::Hints`]); the hint engine's band steps put the
 //! same areas into words (`logic::band`).
 
-use super::areas::{Area, Count, Side, Tally};
+use super::areas::{Area, Count, Decision, Side, Tally};
 use super::model::{Axis, Kind, Model, NONE};
 use super::rules::{Scratch, Step, tight};
 use super::state::{Cell, State};
 use crate::problem::Family;
 
 /// Runs the rule on every band of rows and of columns; stops at the first
-/// band that decides a cell.
+/// band that decides a cell. Runs on a settled state: every region with
+/// open cells needs a piece ([`Tally::areas`] relies on it).
 pub(crate) fn bands(m: &Model, st: &mut State) -> Step {
     let Some((regions, family)) = exact_regions(m) else {
         return Ok(false);
@@ -53,6 +54,12 @@ fn bands_with(
     regions: std::ops::Range<usize>,
     family: usize,
 ) -> Step {
+    debug_assert!(
+        regions
+            .clone()
+            .all(|r| st.open[r] == 0 || st.need(m, r) > 0),
+        "a region with open cells that needs no piece: the state is not settled"
+    );
     let keyed = !m.keys.is_empty();
     let mut touched = Vec::new();
     for (kind, lines) in &m.families {
@@ -66,16 +73,17 @@ fn bands_with(
             open: st.open[u],
             key: st.key(u),
         };
-        let tally = Tally::new(
-            lines.clone().map(count).collect(),
-            regions.clone().map(count).collect(),
-            regions.clone().map(|r| st.span(m, r, axis)).collect(),
+        let mut tally = std::mem::take(&mut sc.tally);
+        tally.refill(
+            lines.clone().map(count),
+            regions.clone().map(count),
+            regions.clone().map(|r| st.span(m, r, axis)),
             |i, l| st.in_line(m, regions.start + i, axis, l) > 0,
         );
         let band = Band {
             axis,
-            lines: lines.start,
-            regions: regions.start,
+            first_line: lines.start,
+            first_region: regions.start,
             family,
             tally: &tally,
         };
@@ -86,6 +94,7 @@ fn bands_with(
                 decided => Some(decided),
             }
         });
+        sc.tally = tally;
         if let Some(decided) = found {
             return decided;
         }
@@ -100,9 +109,9 @@ const CAPS_KEPT: usize = 1 << 16;
 struct Band<'t> {
     axis: Axis,
     /// The first line's unit.
-    lines: usize,
+    first_line: usize,
     /// The first region's unit.
-    regions: usize,
+    first_region: usize,
     /// The regions' family index.
     family: usize,
     tally: &'t Tally,
@@ -121,21 +130,21 @@ impl Band<'_> {
         key: Option<u128>,
         touched: &mut Vec<usize>,
     ) -> Step {
-        let open = area.open;
-        let Ok(need) = u32::try_from(area.need()) else {
-            return Err(super::state::Conflict);
+        let fill = match area.decision() {
+            Decision::Conflict => return Err(super::state::Conflict),
+            Decision::Empty => Some(Cell::Empty),
+            Decision::Fill => Some(Cell::Piece),
+            Decision::Nothing => None,
         };
-        if need > open {
-            return Err(super::state::Conflict);
-        }
-        if open == 0 || (need > 0 && need < open && need < open.div_ceil(4)) {
+        // Not a conflict: it needs from none to all its open cells.
+        let (open, need) = (area.open, area.need() as u32);
+        if fill.is_none() && (open == 0 || need < open.div_ceil(4)) {
             return Ok(false);
         }
         sc.inside.resize(m.cells(), false);
         sc.cells.clear();
-        if need == 0 || need == open {
+        if let Some(fill) = fill {
             self.cells(m, st, area, touched, &mut sc.cells);
-            let fill = if need == 0 { Cell::Empty } else { Cell::Piece };
             let cells = std::mem::take(&mut sc.cells);
             let result = cells.iter().try_for_each(|&c| st.set(m, c, fill));
             sc.cells = cells;
@@ -182,17 +191,17 @@ impl Band<'_> {
         let (lo, hi) = (area.lo, area.hi);
         match area.side {
             Side::Rest => {
-                for line in self.lines + lo..=self.lines + hi {
+                for line in self.first_line + lo..=self.first_line + hi {
                     out.extend(st.open_cells(m, line).filter(|&c| {
                         let r = m.family_unit[self.family][c] as usize;
-                        !self.tally.inside(r - self.regions, lo, hi)
+                        !self.tally.inside(r - self.first_region, lo, hi)
                     }));
                 }
             }
             Side::Outer => {
                 self.tally.regions(area, touched);
                 for &i in touched.iter() {
-                    out.extend(st.open_cells(m, self.regions + i).filter(|&c| {
+                    out.extend(st.open_cells(m, self.first_region + i).filter(|&c| {
                         let (row, col) = m.at[c];
                         let i = if self.axis == Axis::Row { row } else { col } as usize;
                         i < lo || i > hi

@@ -1,17 +1,21 @@
 //! Confinement: some *inner* units whose open cells all lie in some
 //! *outer* units of another family. The inner units need no more than the
 //! outer ones take, and at equality the outer units' other open cells stay
-//! empty ([`verdict`], the one statement of the rule, which the hint
+//! empty ([`confinement_of`], the one statement of the rule, which the hint
 //! engine's confinement steps call too).
 //!
 //! The search applies it to bands of consecutive lines (rows or columns)
-//! against another family of units (regions): the units lying inside the
-//! band are the inner ones, the band's lines the outer ones; and the band's
-//! lines are inner to the units touching them. That is a policy for speed
-//! at every node: every band, on masks with prefix-sum pre-checks, any
-//! deduction. The hint engine (`logic::confine`) asks the same rule of any
-//! k ≤ 4 units of any two families, on unions of touched units, the fewest
-//! first, for the simplest step to show. The search's buffers live in the
+//! against every other family of groups (regions, diagonals): the units
+//! lying inside the band are the inner ones, the band's lines the outer
+//! ones; and the band's lines are inner to the units touching them. That
+//! is a policy for speed, on masks with prefix-sum pre-checks, taking any
+//! deduction: every band at the search's nodes and in the hint engine's
+//! trials, single lines under `Rules::Confined`, none in probes
+//! ([`super::Rules`]). The hint engine (`logic::confine`) asks the same
+//! rule of any k ≤ 4 units of any two families, on unions of touched
+//! units, the fewest first, for the simplest step to show, then of wider
+//! bands of neighbouring lines (`logic::confine::bands`). The search's
+//! buffers live in the
 //! state and are reused from call to call.
 
 use super::model::{Axis, Kind, Model, NONE};
@@ -19,13 +23,13 @@ use super::rules::Step;
 use super::state::{Cell, Conflict, State};
 use crate::problem::Family;
 
-/// What confinement concludes ([`verdict`]).
+/// What confinement concludes ([`confinement_of`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum Confinement {
     /// The inner units need more than the outer ones take: no solution.
     Overfull,
-    /// They need what the outer ones take, at least a piece: the outer
-    /// units' open cells outside the inner units are empty.
+    /// They need what the outer ones take, at least a piece, and the outer
+    /// units have open cells the inner ones lack: those cells are empty.
     Tight,
     /// Nothing follows.
     Loose,
@@ -33,16 +37,17 @@ pub(crate) enum Verdict {
 
 /// Confinement, written once for the search and the hints: inner units
 /// needing `need` pieces whose open cells all lie in outer units that take
-/// at most `room`. The caller looks for the open cells a [`Verdict::Tight`]
-/// empties.
+/// at most `room`; `spare` says whether the outer units have open cells
+/// the inner ones lack (asked only when the needs match). The caller
+/// looks for the open cells a [`Confinement::Tight`] empties.
 #[inline]
-pub(crate) fn verdict(need: i64, room: i64) -> Verdict {
+pub(crate) fn confinement_of(need: i64, room: i64, spare: impl FnOnce() -> bool) -> Confinement {
     if need > room {
-        Verdict::Overfull
-    } else if need == room && need > 0 {
-        Verdict::Tight
+        Confinement::Overfull
+    } else if need == room && need > 0 && spare() {
+        Confinement::Tight
     } else {
-        Verdict::Loose
+        Confinement::Loose
     }
 }
 
@@ -214,11 +219,7 @@ impl Band {
             let from = if b + 1 == n { first.max(1) } else { first };
             let acts = (from..=b).any(|a| {
                 let (r, o) = (room[b + 1] - room[a], open[b + 1] - open[a]);
-                match verdict(need[a] as i64, r as i64) {
-                    Verdict::Overfull => true,
-                    Verdict::Tight => o > inner[a],
-                    Verdict::Loose => false,
-                }
+                confinement_of(need[a] as i64, r as i64, || o > inner[a]) != Confinement::Loose
             });
             if acts {
                 return false;
@@ -250,9 +251,9 @@ impl Band {
                     }
                     next += 1;
                 }
-                match verdict(need.into(), room.into()) {
-                    Verdict::Overfull => return Err(Conflict),
-                    Verdict::Tight if open > inner => {
+                match confinement_of(need.into(), room.into(), || open > inner) {
+                    Confinement::Overfull => return Err(Conflict),
+                    Confinement::Tight => {
                         changed |= self.clear_lines(m, st, a, b, &buf.spans)?;
                     }
                     _ => {}
@@ -385,10 +386,8 @@ impl Band {
                 }
                 let (need, open) = (line_sum & 0xffff_ffff, line_sum >> 32);
                 let (room, outer) = (unit_sum & 0xffff_ffff, unit_sum >> 32);
-                match verdict(need as i64, room as i64) {
-                    Verdict::Overfull => return false,
-                    Verdict::Tight if outer > open => return false,
-                    _ => {}
+                if confinement_of(need as i64, room as i64, || outer > open) != Confinement::Loose {
+                    return false;
                 }
                 if room > most {
                     break;
@@ -427,9 +426,9 @@ impl Band {
                         outer += st.open[u];
                     }
                 }
-                match verdict(need.into(), room.into()) {
-                    Verdict::Overfull => return Err(Conflict),
-                    Verdict::Tight if outer > open => {
+                match confinement_of(need.into(), room.into(), || outer > open) {
+                    Confinement::Overfull => return Err(Conflict),
+                    Confinement::Tight => {
                         changed |= self.clear_units(m, st, a, b, &buf.touched)?;
                     }
                     _ => {}

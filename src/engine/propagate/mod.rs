@@ -22,9 +22,9 @@ mod strip;
 use std::sync::Arc;
 
 use crate::problem::Problem;
-pub(crate) use areas::{Area, Count, Side, Tally};
+pub(crate) use areas::{Area, Count, Decision, Side, Tally};
 pub(crate) use common::{GROUP, attacking_all};
-pub(crate) use confine::{Verdict, verdict};
+pub(crate) use confine::{Confinement, confinement_of};
 pub(crate) use cover::{at_least, lines_of};
 pub(crate) use follow::settled;
 pub(crate) use model::Model;

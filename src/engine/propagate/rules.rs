@@ -89,6 +89,8 @@ pub(crate) struct Scratch {
     /// probes come back to the same areas (a probe changes a few lines,
     /// then is undone), and so do later states.
     pub(super) caps: Caps,
+    /// The band rule's lines and regions, refilled at each call.
+    pub(super) tally: super::areas::Tally,
 }
 
 /// The band rule's cover sizes by the keys of an area's open cells
