@@ -505,42 +505,33 @@ impl<'p> Board<'p> {
     pub(crate) fn refuted(&self, bands: bool) -> Option<Vec<usize>> {
         let pieces = self.cells_marked(Mark::Piece);
         let empty = self.cells_marked(Mark::Empty);
-        let mut caps = match self.caps.lock() {
-            Ok(mut caps) => std::mem::take(&mut *caps),
-            Err(_) => Caps::default(),
-        };
-        let found =
-            crate::engine::propagate::refuted(self.model(), &pieces, &empty, bands, &mut caps);
-        if let Ok(mut kept) = self.caps.lock() {
-            *kept = caps;
-        }
-        found
+        self.with_caps(|caps| {
+            crate::engine::propagate::refuted(self.model(), &pieces, &empty, bands, caps)
+        })
     }
 
     /// What the propagating search's rules with band counting, then at
     /// most `rounds` rounds of probing, decide from this state
-    /// ([`crate::engine::propagate::settled`], probes with `probes`): per
+    /// ([`crate::engine::propagate::settled`]): per
     /// cell a piece (`Some(true)`), empty or open; when they show the state
     /// has no solution, the cells the probes emptied before that.
-    pub(crate) fn settled(
-        &self,
-        rounds: usize,
-        probes: crate::engine::propagate::Rules,
-    ) -> Result<Vec<Option<bool>>, Vec<usize>> {
+    pub(crate) fn settled(&self, rounds: usize) -> Result<Vec<Option<bool>>, Vec<usize>> {
         let pieces = self.cells_marked(Mark::Piece);
         let empty = self.cells_marked(Mark::Empty);
+        self.with_caps(|caps| {
+            crate::engine::propagate::settled(self.model(), &pieces, &empty, rounds, caps)
+        })
+    }
+
+    /// `f` run on the band rule's cover sizes kept for this board's model
+    /// (taken out of the lock while it runs and put back after; fresh ones
+    /// when the lock is poisoned).
+    fn with_caps<T>(&self, f: impl FnOnce(&mut Caps) -> T) -> T {
         let mut caps = match self.caps.lock() {
             Ok(mut caps) => std::mem::take(&mut *caps),
             Err(_) => Caps::default(),
         };
-        let found = crate::engine::propagate::settled(
-            self.model(),
-            &pieces,
-            &empty,
-            rounds,
-            probes,
-            &mut caps,
-        );
+        let found = f(&mut caps);
         if let Ok(mut kept) = self.caps.lock() {
             *kept = caps;
         }

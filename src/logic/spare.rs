@@ -19,7 +19,6 @@
 
 use super::capacity::{COVER_NODES, cover, deduce};
 use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
-use crate::engine::propagate::Rules;
 
 /// The most pieces an area may need: an area needing more has more cases
 /// than a person follows.
@@ -65,7 +64,7 @@ impl Case<'_> {
     /// ([`Board::settled`]): false when they leave it no solution (it is
     /// dropped, [`Case::explain`] says why), else it takes what they decide.
     fn settle(&mut self) -> bool {
-        let known = match self.board.settled(ROUNDS, Rules::Probe) {
+        let known = match self.board.settled(ROUNDS) {
             Ok(known) => known,
             Err(emptied) => {
                 self.dead = Some(String::new());

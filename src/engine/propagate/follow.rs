@@ -1,7 +1,7 @@
 //! A state followed as far as the propagating search's rules take it with
 //! failed-literal probing: the hint engine's quick look at a supposition
-//! (`spare-2x2` screens its cases so before following one with the
-//! techniques).
+//! (`spare-2x2` settles its cases so; the techniques only explain the cases
+//! it drops).
 
 use std::sync::Arc;
 
@@ -16,31 +16,26 @@ use super::{Model, Phase, PropagateWalker};
 /// until a round empties nothing: `Some(true)` a piece, `Some(false)`
 /// empty, `None` open. When the rules or a probe show the state has no
 /// solution, the error holds the cells the probes emptied before that, in
-/// order. Probes run `probes`, the rest [`Rules::Hints`]. The band rule
-/// keeps its cover sizes in `caps`, as [`super::refuted`] does.
+/// order. Probes run [`Rules::Probe`], the rest [`Rules::Hints`]. The band
+/// rule keeps its cover sizes in `caps`, as [`super::refuted`] does.
 pub(crate) fn settled(
     model: &Arc<Model>,
     pieces: &[usize],
     empty: &[usize],
     rounds: usize,
-    probes: Rules,
     caps: &mut Caps,
 ) -> Result<Vec<Option<bool>>, Vec<usize>> {
     let mut w = PropagateWalker::on(model.clone(), pieces, empty);
     w.rules = Rules::Hints;
     std::mem::swap(&mut w.st.scratch.caps, caps);
-    let found = w.settle_probing(rounds, probes);
+    let found = w.settle_probing(rounds);
     std::mem::swap(&mut w.st.scratch.caps, caps);
     found
 }
 
 impl PropagateWalker {
     /// [`settled`] with its walker set up.
-    fn settle_probing(
-        &mut self,
-        rounds: usize,
-        probes: Rules,
-    ) -> Result<Vec<Option<bool>>, Vec<usize>> {
+    fn settle_probing(&mut self, rounds: usize) -> Result<Vec<Option<bool>>, Vec<usize>> {
         self.start();
         if self.phase == Phase::Done {
             return Err(Vec::new());
@@ -52,14 +47,14 @@ impl PropagateWalker {
                 if self.st.cells[x] != Cell::Open {
                     continue;
                 }
-                let mark = self.st.mark();
-                let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
-                    && self.propagate_with(probes).is_ok();
-                self.st.undo(&self.m, mark);
-                if !holds {
-                    found = true;
-                    emptied.push(x);
-                    if self.st.set(&self.m, x, Cell::Empty).is_err() || self.propagate().is_err() {
+                match self.probe_cell(x, |_, _| {}) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        found = true;
+                        emptied.push(x);
+                    }
+                    Err(_) => {
+                        emptied.push(x);
                         return Err(emptied);
                     }
                 }

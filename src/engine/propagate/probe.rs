@@ -59,7 +59,11 @@ impl PropagateWalker {
     /// point, shown to `held` (the state and the trail mark before the
     /// piece) when that holds, then undone: true. When it fails, `x` is
     /// emptied and that propagated: false, or a conflict when that fails too.
-    fn probe_cell(&mut self, x: usize, held: impl FnOnce(&State, usize)) -> Result<bool, Conflict> {
+    pub(super) fn probe_cell(
+        &mut self,
+        x: usize,
+        held: impl FnOnce(&State, usize),
+    ) -> Result<bool, Conflict> {
         let mark = self.st.mark();
         let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
             && self.propagate_with(Rules::Probe).is_ok();
