@@ -48,112 +48,94 @@ struct Split<'p> {
 /// One case of a split: its state and how it ended.
 struct Case<'p> {
     board: Board<'p>,
-    /// Steps taken so far.
-    steps: usize,
-    /// Why it cannot be completed, once it ended so.
-    dead: Option<String>,
-    /// Whether the techniques ran out on it (without a contradiction).
-    done: bool,
-    /// The cells the search's probes emptied, in order, before it found
-    /// the case dead.
-    probed: Vec<usize>,
+    fate: Fate,
+}
+
+/// How a case ended.
+enum Fate {
+    /// The search's rules and probes left it a solution for all they know
+    /// (or it was not followed yet).
+    Alive,
+    /// The search's rules and probes left it no solution, not explained
+    /// yet: the cells the probes emptied, in order, before that.
+    Refuted(Vec<usize>),
+    /// Dropped: why it cannot be completed.
+    Dead(String),
 }
 
 impl Case<'_> {
     /// Follows the case with the propagating search's rules and probing
-    /// ([`Board::settled`]): false when they leave it no solution (it is
-    /// dropped, [`Case::explain`] says why), else it takes what they decide.
-    fn settle(&mut self) -> bool {
-        let known = match self.board.settled(ROUNDS) {
-            Ok(known) => known,
-            Err(emptied) => {
-                self.dead = Some(String::new());
-                self.probed = emptied;
-                return false;
+    /// ([`Board::settled`]): it is refuted when they leave it no solution
+    /// ([`Case::explain`] says why), else it takes what they decide.
+    fn settle(&mut self) {
+        match self.board.settled(ROUNDS) {
+            Ok(known) => {
+                for (c, k) in known.into_iter().enumerate() {
+                    match k {
+                        Some(true) => self.board.marks[c] = Mark::Piece,
+                        Some(false) => self.board.marks[c] = Mark::Empty,
+                        None => {}
+                    }
+                }
             }
-        };
-        self.done = true;
-        for (c, k) in known.into_iter().enumerate() {
-            match k {
-                Some(true) => self.board.marks[c] = Mark::Piece,
-                Some(false) => self.board.marks[c] = Mark::Empty,
-                None => {}
-            }
+            Err(emptied) => self.fate = Fate::Refuted(emptied),
         }
-        true
     }
 
-    /// Why a dropped case fails: in the techniques' words when they get
+    /// Why a refuted case fails: in the techniques' words when they get
     /// there up to `band-2x2`, else as the search's probes found it (the
     /// cells where a piece fails, each followed by the rules, then a
     /// contradiction).
     fn explain(&mut self) {
-        if self.dead.as_deref() != Some("") {
+        let Fate::Refuted(probed) = &self.fate else {
             return;
-        }
-        let mut again = Case {
-            board: self.board.clone(),
-            steps: 0,
-            dead: None,
-            done: false,
-            probed: Vec::new(),
         };
-        again.run(Technique::BandCapacity);
         let piece = &self.board.problem.piece.name;
-        let failed = match self.probed.len() {
+        let failed = match probed.len() {
             0 => String::new(),
-            1 => format!("a {piece} at {} fails and ", self.board.at(self.probed[0])),
+            1 => format!("a {piece} at {} fails and ", self.board.at(probed[0])),
             _ => format!(
                 "a {piece} fails in turn at {} and ",
-                self.board.list(&self.probed)
+                self.board.list(probed)
             ),
         };
-        self.dead = Some(again.dead.unwrap_or_else(|| {
+        let why = contradiction(self.board.clone()).unwrap_or_else(|| {
             format!("{failed}the rules with band counting leave no way to complete it")
-        }));
+        });
+        self.fate = Fate::Dead(why);
     }
 
-    /// One more step with the techniques up to `hardest`: false when the
-    /// case ended (a contradiction, or no step left).
-    fn advance(&mut self, hardest: Technique) -> bool {
-        if self.dead.is_some() || self.done {
-            return false;
-        }
-        let b = &self.board;
+    /// Whether the case is still in play.
+    fn alive(&self) -> bool {
+        matches!(self.fate, Fate::Alive)
+    }
+}
+
+/// Follows `board` with the techniques up to `band-2x2` until they find a
+/// contradiction (why, after how many steps) or run out of steps (`None`).
+fn contradiction(mut board: Board) -> Option<String> {
+    let mut steps = 0;
+    loop {
+        let b = &board;
         if let Some(why) = b
             .contradiction()
             .or_else(|| confine::overfull(b))
             .or_else(|| capacity::overfull(b))
             .or_else(|| band::overfull(b))
         {
-            let after = match self.steps {
+            let after = match steps {
                 0 => String::new(),
                 1 => "after 1 step, ".to_string(),
                 n => format!("after {n} steps, "),
             };
-            self.dead = Some(format!("{after}{why}"));
-            return false;
+            return Some(format!("{after}{why}"));
         }
-        match self.board.step_up_to(hardest) {
-            Some(next) => {
-                self.board.apply(&next);
-                self.steps += 1;
-                true
-            }
-            None => {
-                self.done = true;
-                false
-            }
-        }
-    }
-
-    /// Follows the case with the techniques up to `hardest` until it ends.
-    fn run(&mut self, hardest: Technique) {
-        while self.advance(hardest) {}
+        let next = board.step_up_to(Technique::BandCapacity)?;
+        board.apply(&next);
+        steps += 1;
     }
 }
 
-/// The first area whose cases decide a cell.
 /// The first area whose cases decide a cell, the areas with the fewest
 /// cases first.
 pub fn spare(b: &Board) -> Option<Step> {
@@ -166,18 +148,14 @@ pub fn spare(b: &Board) -> Option<Step> {
         .collect();
     splits.sort_by_key(|s| s.cases.len());
     splits.into_iter().find_map(|mut s| {
-        let mut left = 0;
         for case in &mut s.cases {
-            left += usize::from(case.settle());
+            case.settle();
         }
-        if left == 0 {
-            return None;
-        }
-        decide(b, &s)?;
+        let decided = agreed(b, &s)?;
         for case in &mut s.cases {
             case.explain();
         }
-        decide(b, &s)
+        Some(decide(b, &s, &decided))
     })
 }
 
@@ -216,10 +194,7 @@ fn split<'p>(b: &Board<'p>, why: String, open: Vec<usize>, need: isize) -> Optio
             }
             Case {
                 board,
-                steps: 0,
-                dead: None,
-                done: false,
-                probed: Vec::new(),
+                fate: Fate::Alive,
             }
         })
         .collect();
@@ -231,27 +206,30 @@ fn split<'p>(b: &Board<'p>, why: String, open: Vec<usize>, need: isize) -> Optio
     })
 }
 
-/// The step of a split whose cases left agree on some cell: the area's
-/// cells first, any cells when they agree on none of those (and have all
-/// run out of steps).
-fn decide(b: &Board, s: &Split) -> Option<Step> {
-    let alive: Vec<&Case> = s.cases.iter().filter(|c| c.dead.is_none()).collect();
+/// The cells the cases of a split left agree on, with their mark: the
+/// area's cells, or any cells when they agree on none of those and more
+/// than one case is left; `None` when they agree on none.
+fn agreed(b: &Board, s: &Split) -> Option<Vec<(usize, Mark)>> {
+    let alive: Vec<&Case> = s.cases.iter().filter(|c| c.alive()).collect();
     let first = alive.first()?;
     let alike = |c: usize| {
         let m = first.board.marks[c];
         (m != Mark::Open && alive.iter().all(|a| a.board.marks[c] == m)).then_some((c, m))
     };
     let mut decided: Vec<(usize, Mark)> = s.open.iter().filter_map(|&c| alike(c)).collect();
-    if decided.is_empty() && alive.len() > 1 && alive.iter().all(|a| a.done) {
+    if decided.is_empty() && alive.len() > 1 {
         decided = b
             .cells_marked(Mark::Open)
             .into_iter()
             .filter_map(alike)
             .collect();
     }
-    if decided.is_empty() {
-        return None;
-    }
+    (!decided.is_empty()).then_some(decided)
+}
+
+/// The step of a split whose cases left agree on the cells `decided`
+/// ([`agreed`]), with why each dropped case fails.
+fn decide(b: &Board, s: &Split, decided: &[(usize, Mark)]) -> Step {
     let place: Vec<usize> = decided
         .iter()
         .filter(|d| d.1 == Mark::Piece)
@@ -275,11 +253,11 @@ fn decide(b: &Board, s: &Split) -> Option<Step> {
         listed.join(" "),
     );
     for (j, case) in s.cases.iter().enumerate() {
-        if let Some(why) = &case.dead {
+        if let Fate::Dead(why) = &case.fate {
             reason.push_str(&format!("; with [{}] empty, {why}", b.list(&s.groups[j])));
         }
     }
-    let cases = match alive.len() {
+    let cases = match s.cases.iter().filter(|c| c.alive()).count() {
         1 => "the case left".to_string(),
         n => format!("each of the {n} cases left"),
     };
@@ -291,13 +269,13 @@ fn decide(b: &Board, s: &Split) -> Option<Step> {
         said.push(format!("empties {}", b.list(&exclude)));
     }
     reason.push_str(&format!(", and {cases} {}", said.join(" and ")));
-    Some(step(
+    step(
         Technique::SpareBlock,
         place,
         exclude,
         reason,
         s.open.clone(),
-    ))
+    )
 }
 
 /// Each unit, then each pair of neighbouring rows and of neighbouring
