@@ -222,42 +222,53 @@ pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
 }
 
 /// The fewest pairs of neighbouring lines that hold every line of `lines`:
-/// half of each run of neighbouring lines, rounded up, which is the number
-/// of its lines at an even distance from the run's first. Without a loop:
-/// adding the runs' first lines at even positions carries through (and
-/// clears) exactly those runs, which then count their even lines, the
-/// others their odd ones.
+/// half of each run of neighbouring lines, rounded up, the number of
+/// [`window_starts`].
+pub(crate) fn pairs(lines: u128) -> u32 {
+    window_starts(lines).count_ones()
+}
+
+/// The first lines of the fewest pairs of neighbouring lines (or a strip's
+/// first positions of its windows, each two positions wide) that hold
+/// every line of `lines`, taken from the first (bit `p` for the pair `p`,
+/// `p + 1`): in each run of neighbouring lines, those at an even distance
+/// from its first. Without a loop: adding the runs' first lines at even positions
+/// carries through (and clears) exactly those runs, which then keep their
+/// even lines, the others their odd ones.
 ///
 /// On one word when the lines fit in it (boards of up to 64 lines, the
-/// common case), the same sum.
-pub(crate) fn pairs(lines: u128) -> u32 {
+/// common case), the same lines.
+pub(crate) fn window_starts(lines: u128) -> u128 {
     if let Ok(lines) = u64::try_from(lines) {
         const EVEN: u64 = 0x5555_5555_5555_5555;
         let starts = lines & !(lines << 1);
         let from_even = lines & !lines.wrapping_add(starts & EVEN);
-        return ((from_even & EVEN) | (lines & !from_even & !EVEN)).count_ones();
+        return u128::from((from_even & EVEN) | (lines & !from_even & !EVEN));
     }
     const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
     let starts = lines & !(lines << 1);
     let from_even = lines & !lines.wrapping_add(starts & EVEN);
-    ((from_even & EVEN) | (lines & !from_even & !EVEN)).count_ones()
+    (from_even & EVEN) | (lines & !from_even & !EVEN)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::pairs;
+    use super::{pairs, window_starts};
 
-    /// Pairs taken greedily from the lowest line, one at a time.
-    fn greedy_pairs(mut lines: u128) -> u32 {
-        let mut n = 0;
+    /// The first lines of pairs taken one at a time from the lowest line.
+    fn one_by_one(mut lines: u128) -> u128 {
+        let mut starts = 0;
         while lines != 0 {
             let low = lines.trailing_zeros();
-            lines &= !(3u128.checked_shl(low).unwrap_or(0) | 1u128 << low);
-            n += 1;
+            starts |= 1 << low;
+            lines &= !(3u128 << low);
         }
-        n
+        starts
     }
 
+    /// The pairs found from the runs (and their count) are those taken
+    /// greedily one at a time, on one word and on two, at the words' edges
+    /// and on random lines.
     #[test]
     fn pairs_by_runs_match_pairs_one_by_one() {
         assert_eq!(pairs(0b10_0111), 3);
@@ -269,21 +280,24 @@ mod tests {
             3 << 63,
             u128::from(u64::MAX) << 1,
         ];
+        let check = |lines: u128| {
+            assert_eq!(window_starts(lines), one_by_one(lines), "{lines:b}");
+            assert_eq!(pairs(lines), one_by_one(lines).count_ones(), "{lines:b}");
+        };
         for lines in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 0b1011_0111]
             .into_iter()
             .chain(edges)
         {
-            assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
+            check(lines);
         }
         for _ in 0..10_000 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             let lines = x & x.rotate_left(5);
-            assert_eq!(pairs(lines), greedy_pairs(lines), "{lines:b}");
+            check(lines);
             // One word, its top line included.
-            let low = lines >> 64;
-            assert_eq!(pairs(low), greedy_pairs(low), "{low:b}");
+            check(lines >> 64);
         }
     }
 }

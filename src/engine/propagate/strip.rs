@@ -3,6 +3,7 @@
 //! [`super::cover`] gives such cells, with no list of cells built. One line
 //! is a strip whose other line has no open cell.
 
+use super::cover::window_starts;
 use super::model::{Axis, Model};
 use super::rules::{Step, open_mask};
 use super::state::{Cell, Conflict, State};
@@ -73,16 +74,17 @@ impl Strip {
     }
 
     /// Of the windows starting at `starts` (bit `p` for the window
-    /// [`Strip::window`] gives at position `p`), those where a tight strip may decide something: those with
-    /// one open cell, and those whose open cells' common attackers hold an
-    /// open cell. Every window unless the model's attacks are a king's
-    /// ([`Model::king`]) and the strip's lines and those around it are
-    /// units. With a king's attacks, two or more cells of a window have
-    /// common attackers in the window (open ones lie on a line of the strip
-    /// that is not among its units) and outside it only when they are the
-    /// two cells of one line (then the two beside them on the line beyond)
-    /// or of one position (then the two before them): so the windows are
-    /// found from the masks, a few word operations for all of them.
+    /// [`Strip::window`] gives at position `p`), those where a tight strip
+    /// may decide something: those with one open cell, and those whose open
+    /// cells' common attackers hold an open cell. Every window unless the
+    /// model's attacks are a king's ([`Model::king`]) and the strip's lines
+    /// and those around it are units. With a king's attacks, two or more
+    /// cells of a window have common attackers in the window (open ones lie
+    /// on a line of the strip that is not among its units) and outside it
+    /// only when they are the two cells of one line (then the two beside
+    /// them on the line beyond) or of one position (then the two before
+    /// them): so the windows are found from the masks, a few word
+    /// operations for all of them.
     fn active(&self, m: &Model, st: &State, starts: u128) -> u128 {
         let (a, b) = self.masks;
         if !m.king {
@@ -150,57 +152,5 @@ impl Strip {
             }
         }
         Ok(changed)
-    }
-}
-
-/// The first positions of the fewest windows covering the positions
-/// `open`, taken from the first (see [`Strip::window`]): in each run of
-/// neighbouring positions, those at an even distance from its first (as
-/// [`super::cover::pairs`] counts them).
-/// On one word when the positions fit in it, the same positions.
-pub(super) fn window_starts(open: u128) -> u128 {
-    if let Ok(open) = u64::try_from(open) {
-        const EVEN: u64 = 0x5555_5555_5555_5555;
-        let starts = open & !(open << 1);
-        let from_even = open & !open.wrapping_add(starts & EVEN);
-        return u128::from((from_even & EVEN) | (open & !from_even & !EVEN));
-    }
-    const EVEN: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-    let starts = open & !(open << 1);
-    let from_even = open & !open.wrapping_add(starts & EVEN);
-    (from_even & EVEN) | (open & !from_even & !EVEN)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::window_starts;
-
-    /// The windows' first positions taken one at a time from the first
-    /// open position, each window two positions wide.
-    fn one_by_one(mut open: u128) -> u128 {
-        let mut starts = 0;
-        while open != 0 {
-            let p = open.trailing_zeros();
-            starts |= 1 << p;
-            open &= !(3u128 << p);
-        }
-        starts
-    }
-
-    #[test]
-    fn window_starts_match_windows_one_by_one() {
-        let mut x: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
-        for open in [0, 1, 3, 7, u128::MAX, u128::MAX - 1, 1 << 127, 3 << 63] {
-            assert_eq!(window_starts(open), one_by_one(open), "{open:b}");
-        }
-        for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let open = x & x.rotate_left(5);
-            assert_eq!(window_starts(open), one_by_one(open), "{open:b}");
-            let low = open >> 64;
-            assert_eq!(window_starts(low), one_by_one(low), "{low:b}");
-        }
     }
 }
