@@ -44,30 +44,26 @@ pub(crate) const GROUP: usize = 3;
 /// A unit that still needs a piece among at most `most` open cells: every
 /// cell that attacks all of them stays empty.
 pub(super) fn common_attacks(m: &Model, st: &mut State, most: u32) -> Step {
-    let mut changed = false;
     let mut cells = std::mem::take(&mut st.common_cells);
     // Units unchanged since last looked at are skipped: what they empty is
     // empty already. Units changed while the pass runs are looked at in it
     // when they come after the unit that changed them.
-    let mut from = 1;
-    while let Some(u) = st.take_common(from) {
-        from = u + 1;
-        if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 {
-            continue;
-        }
-        cells.clear();
-        cells.extend(st.open_cells(m, u));
-        let result = empty_common(m, st, &cells);
-        match result {
-            Ok(decided) => changed |= decided,
-            Err(conflict) => {
-                st.common_cells = cells;
-                return Err(conflict);
+    let found = (|| -> Step {
+        let mut changed = false;
+        let mut from = 1;
+        while let Some(u) = st.take_common(from) {
+            from = u + 1;
+            if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 {
+                continue;
             }
+            cells.clear();
+            cells.extend(st.open_cells(m, u));
+            changed |= empty_common(m, st, &cells)?;
         }
-    }
+        Ok(changed)
+    })();
     st.common_cells = cells;
-    Ok(changed)
+    found
 }
 
 /// Empties the open cells that attack every one of `cells` ([`attacking_all`]).

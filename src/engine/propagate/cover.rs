@@ -146,6 +146,7 @@ pub(crate) fn greedy_size(
             size += 1;
         }
     }
+    debug_assert!(rows.iter().all(|&r| r == 0));
     Some(size)
 }
 

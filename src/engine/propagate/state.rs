@@ -54,7 +54,7 @@ pub(crate) struct State {
     /// the common-attacks rule last looked at it ([`State::take_common`]).
     common_fresh: Vec<u64>,
     /// The common-attacks rule's buffer of a unit's open cells.
-    pub(crate) common_cells: Vec<usize>,
+    pub(super) common_cells: Vec<usize>,
     /// The capacity rule's buffers.
     pub(crate) scratch: Scratch,
     /// The confinement rule's buffers.
