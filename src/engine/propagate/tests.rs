@@ -187,6 +187,35 @@ fn strips_decide_what_covers_decide_at_the_mask_boundaries() {
     }
 }
 
+/// The same on boards 7 deep and 100 long, across and down, regions in
+/// diagonal bands with random cells moved to a neighbour's region: the
+/// long lines' masks span both words of a strip's masks.
+#[test]
+fn strips_decide_what_covers_decide_on_long_boards() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let (deep, long) = (7, 100);
+    let mut labels: Vec<Vec<u8>> = (0..deep)
+        .map(|r| (0..long).map(|c| ((r + c / 9) % 6) as u8).collect())
+        .collect();
+    for _ in 0..200 {
+        let (r, c) = (rng.random_range(0..deep), rng.random_range(1..long));
+        labels[r][c] = labels[r][c - 1];
+    }
+    let across: String = labels.iter().map(|row| picture(row, long)).collect();
+    let down: String = (0..long)
+        .map(|c| {
+            let column: Vec<u8> = labels.iter().map(|row| row[c]).collect();
+            picture(&column, deep)
+        })
+        .collect();
+    for picture in [across, down] {
+        let m = Model::new(&star_battle(2, &picture));
+        let decided = strips_agree(&m, 30, 13);
+        assert!(decided.iter().all(|&k| k > 0), "{decided:?}");
+    }
+}
+
 /// Compares the capacity rule from strips and from covers on `rounds`
 /// random states of `m`, on every line and pair of neighbouring lines:
 /// how often it found a conflict, nothing, and something.
@@ -421,6 +450,66 @@ fn refuted_cells_are_in_no_solution() {
         }
     }
     assert!(named > 0);
+}
+
+/// What [`super::settled`] decides holds in every solution of the state:
+/// on rows as regions with cells moved to a neighbour's region (7×7 to
+/// 9×9, two stars), under random pieces and empty cells, mostly taken
+/// towards a solution and sometimes anywhere, every piece it places is in
+/// every solution the state keeps (from a plain walk) and every cell it
+/// empties in none; it finds no solution only when there is none. The
+/// cover sizes are kept from state to state, as the hint engine does.
+#[test]
+fn settled_cells_hold_in_every_solution() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+    let (mut decided, mut refuted, mut open) = (0, 0, 0);
+    for n in [7usize, 8, 9] {
+        for _ in 0..4 {
+            let p = star_battle(2, &moved_rows(&mut rng, n, 3 * n));
+            let (all, _) = walk(Model::new(&p));
+            let Some(towards) = all.first() else { continue };
+            let m = Arc::new(Model::new(&p).keyed());
+            let mut caps = Default::default();
+            for _ in 0..8 {
+                let stray = rng.random_bool(0.3).then(|| rng.random_range(0..n * n));
+                let pieces: Vec<usize> = (0..n * n)
+                    .filter(|c| towards.contains(c) && rng.random_bool(0.2))
+                    .chain(stray)
+                    .collect();
+                let empty: Vec<usize> = (0..n * n)
+                    .filter(|c| !towards.contains(c) && rng.random_bool(0.2))
+                    .filter(|c| !pieces.contains(c))
+                    .collect();
+                let kept: Vec<&Vec<usize>> = all
+                    .iter()
+                    .filter(|s| {
+                        pieces.iter().all(|x| s.contains(x)) && empty.iter().all(|x| !s.contains(x))
+                    })
+                    .collect();
+                match super::settled(&m, &pieces, &empty, 8, &mut caps) {
+                    Ok(known) => {
+                        for (c, k) in known.iter().enumerate() {
+                            let Some(piece) = *k else {
+                                open += 1;
+                                continue;
+                            };
+                            decided += 1;
+                            assert!(kept.iter().all(|s| s.contains(&c) == piece), "{c}");
+                        }
+                    }
+                    Err(_) => {
+                        assert!(kept.is_empty(), "{pieces:?} {empty:?}");
+                        refuted += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        decided > 0 && refuted > 0 && open > 0,
+        "{decided} {refuted} {open}"
+    );
 }
 
 /// Common attacks, written once for both: on states of generated puzzles
