@@ -175,7 +175,9 @@ fn fast_path_matches_generic() {
                 "n = {n} {s:?}"
             );
             assert_eq!((plain.total, plain.unique), (slow.total, slow.unique));
-            assert_eq!(six, plain, "n = {n} {s:?}");
+            // Nodes differ: the six-row search takes every state of row
+            // n-6, without the look-ahead.
+            assert_eq!((six.total, six.unique), (plain.total, plain.unique));
         }
     }
 }
