@@ -135,22 +135,37 @@ fn subproblems_add_up() {
 #[test]
 fn prefixes_of_any_depth_add_up() {
     // Hand-made subproblems deeper than the split (down to whole
-    // solutions) still count right: the fast path hands them on.
+    // solutions) still count right: the fast path hands them on. The
+    // six-row search (PEXT in plain code, so on every CPU) also gets the
+    // prefixes that end right above its six rows (depth n-6).
     for n in 8..=9 {
         let p = Permutation::queens(n);
         let rules = Rules::new(&p);
         let want = count(&p, 1);
         for depth in 1..=n {
             let (mut total, mut unique) = (0, 0);
+            let (mut six_total, mut six_unique) = (0, 0);
             for prefix in rules.prefixes(depth) {
                 let c = count_subproblem(&p, &prefix);
                 total += c.total;
                 unique += c.unique;
+                let six = if (2..n - block::ROWS).contains(&depth) {
+                    queens::dispatch::<true>(&rules, &prefix, wide::soft_pext).counts()
+                } else {
+                    c
+                };
+                six_total += six.total;
+                six_unique += six.unique;
             }
             assert_eq!(
                 (total, unique),
                 (want.total, want.unique),
                 "n = {n}, depth {depth}"
+            );
+            assert_eq!(
+                (six_total, six_unique),
+                (want.total, want.unique),
+                "six rows, n = {n}, depth {depth}"
             );
         }
     }
