@@ -25,8 +25,9 @@
 //! they never end a count, which only a walk that ended or the limit does.
 
 use std::cell::OnceCell;
-use std::collections::HashSet;
-use std::sync::Mutex;
+use std::collections::{HashSet, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use super::run::{Runner, run_on, stopped};
 use super::split::{Split, Subproblem};
@@ -43,6 +44,29 @@ const FIRST: u64 = 256;
 
 /// Nodes a part walks between looks at the limit and the stop flag.
 const CHUNK: u64 = 1024;
+
+/// On more than one thread, the nodes a part walks between looks for a
+/// thread waiting for work ([`Walk::shared`]).
+const SHARE_CHUNK: u64 = 64;
+
+/// Gives a branch of a walk, which may walk to the budget given, to a
+/// thread waiting for a part ([`Walk::shared`]).
+type Give<'g> = dyn Fn(&mut PropagateWalker, u64) + Sync + 'g;
+
+/// A round's parts on many threads ([`Walk::shared`]): those to take, each
+/// with its place in the round's order, and those walked.
+struct Shared<'a> {
+    queue: VecDeque<(usize, Slot<'a>)>,
+    /// The place of the next branch given.
+    given: usize,
+    /// Threads walking a part.
+    busy: usize,
+    /// Threads waiting for a part.
+    waiting: usize,
+    done: Vec<(usize, Slot<'a>)>,
+    /// The first walk that failed.
+    failed: Option<SearchError>,
+}
 
 /// The largest limit whose count keeps its solutions and may start a
 /// second walk.
@@ -180,23 +204,117 @@ impl<'a> Walk<'a> {
             budget: self.first,
         }));
         let nodes = Mutex::new(0u64);
-        let slots: Vec<Mutex<Slot>> = self.open.drain(..).map(Mutex::new).collect();
+        let slots: Vec<Slot> = self.open.drain(..).collect();
         let split = self.split;
-        let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
-            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-            walk(plan, split, &mut slot, options, found, &nodes)
-        })?;
-        if !complete {
-            return Err(SearchError::Interrupted);
-        }
+        let slots = if runner.threads() > 1 {
+            self.shared(plan, options, runner, slots, found, &nodes)?
+        } else {
+            let slots: Vec<Mutex<Slot>> = slots.into_iter().map(Mutex::new).collect();
+            let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
+                let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+                walk(plan, split, &mut slot, options, found, &nodes, None)
+            })?;
+            if !complete {
+                return Err(SearchError::Interrupted);
+            }
+            let unlock = |s: Mutex<Slot<'a>>| s.into_inner().unwrap_or_else(|e| e.into_inner());
+            slots.into_iter().map(unlock).collect()
+        };
         self.nodes += nodes.into_inner().unwrap_or_else(|e| e.into_inner());
-        let slots = slots
-            .into_iter()
-            .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
-        self.open
-            .extend(slots.filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())));
+        self.open.extend(
+            slots
+                .into_iter()
+                .filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())),
+        );
         self.give_away();
         Ok(())
+    }
+
+    /// Walks `slots` on the runner's threads, which take them in order;
+    /// once none is left to take, a thread that waits makes the others
+    /// give it the empty branch of their shallowest decision still to come
+    /// (within [`SHARE_CHUNK`] nodes), which walks the rest of its giver's
+    /// budget: the round's last parts are shared too. The parts after the
+    /// round, in the order of `slots`, then the branches given.
+    fn shared(
+        &self,
+        plan: &Plan,
+        options: &CountOptions,
+        runner: &Runner,
+        slots: Vec<Slot<'a>>,
+        found: &Mutex<Found>,
+        nodes: &Mutex<u64>,
+    ) -> Result<Vec<Slot<'a>>, SearchError> {
+        let given = slots.len();
+        let pool = Mutex::new(Shared {
+            queue: slots.into_iter().enumerate().collect(),
+            given,
+            busy: 0,
+            waiting: 0,
+            done: Vec::new(),
+            failed: None,
+        });
+        let (wake, waiting) = (Condvar::new(), AtomicUsize::new(0));
+        let lock = || pool.lock().unwrap_or_else(|e| e.into_inner());
+        let (split, first) = (self.split, self.first);
+        // Gives a waiting thread a branch of `w`, whose part may walk to
+        // `budget` in this round.
+        let share = |w: &mut PropagateWalker, budget: u64| {
+            if waiting.load(Ordering::Relaxed) == 0 {
+                return;
+            }
+            let mut p = lock();
+            if p.waiting == 0 || !p.queue.is_empty() {
+                return;
+            }
+            let Some((pieces, empty)) = w.give_away() else {
+                return;
+            };
+            let slot = Slot {
+                sub: None,
+                walker: split.walker_under(&pieces, &empty),
+                budget: budget.saturating_sub(w.nodes).max(first),
+            };
+            let at = p.given;
+            p.given += 1;
+            p.queue.push_back((at, slot));
+            wake.notify_one();
+        };
+        runner.on_each(|| {
+            let mut p = lock();
+            while p.failed.is_none() {
+                if let Some((at, mut slot)) = p.queue.pop_front() {
+                    p.busy += 1;
+                    drop(p);
+                    let done = if stopped(options.stop.as_ref()) {
+                        Err(SearchError::Interrupted)
+                    } else {
+                        walk(plan, split, &mut slot, options, found, nodes, Some(&share))
+                    };
+                    p = lock();
+                    p.busy -= 1;
+                    p.done.push((at, slot));
+                    if let Err(e) = done {
+                        p.failed.get_or_insert(e);
+                    }
+                    wake.notify_all();
+                } else if p.busy == 0 {
+                    break;
+                } else {
+                    p.waiting += 1;
+                    waiting.fetch_add(1, Ordering::Relaxed);
+                    p = wake.wait(p).unwrap_or_else(|e| e.into_inner());
+                    p.waiting -= 1;
+                    waiting.fetch_sub(1, Ordering::Relaxed);
+                }
+            }
+        });
+        let mut p = pool.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = p.failed {
+            return Err(e);
+        }
+        p.done.sort_unstable_by_key(|(at, _)| *at);
+        Ok(p.done.into_iter().map(|(_, slot)| slot).collect())
     }
 
     /// While fewer than [`SHARED`] parts are open and none is left to
@@ -309,7 +427,9 @@ fn count_with(
 
 /// Walks `slot`'s part up to its budget, or until the walks together found
 /// their limit, adding its solutions to `found` and its nodes to `nodes` as
-/// it goes, and doubles its budget.
+/// it goes, and doubles its budget. It looks at the limit and the stop
+/// flag every [`CHUNK`] nodes; with `share`, every [`SHARE_CHUNK`] nodes,
+/// and shows `share` its walk and budget.
 fn walk(
     plan: &Plan,
     split: &Split,
@@ -317,7 +437,9 @@ fn walk(
     options: &CountOptions,
     found: &Mutex<Found>,
     nodes: &Mutex<u64>,
+    share: Option<&Give<'_>>,
 ) -> Result<(), SearchError> {
+    let chunk = if share.is_some() { SHARE_CHUNK } else { CHUNK };
     let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
     if lock().reached() {
         return Ok(());
@@ -335,7 +457,7 @@ fn walk(
             return Err(SearchError::Interrupted);
         }
         let before = w.nodes;
-        w.set_budget(slot.budget.min(w.nodes + CHUNK));
+        w.set_budget(slot.budget.min(w.nodes + chunk));
         let leaf = w.next_leaf();
         *nodes.lock().unwrap_or_else(|e| e.into_inner()) += w.nodes - before;
         let mut found = lock();
@@ -345,6 +467,10 @@ fn walk(
         found.walked(w.nodes - before, options.stop.as_ref());
         if found.reached() {
             break;
+        }
+        drop(found);
+        if let Some(share) = share {
+            share(w, slot.budget);
         }
     }
     slot.budget = slot.budget.saturating_mul(2);

@@ -70,6 +70,26 @@ impl Runner {
     }
 }
 
+impl Runner {
+    /// How many threads run the parts.
+    pub(crate) fn threads(&self) -> usize {
+        self.0
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    /// Runs `work` once on each of the threads, all at once, and returns
+    /// when every run returned.
+    pub(crate) fn on_each(&self, work: impl Fn() + Sync) {
+        match &self.0 {
+            None => work(),
+            Some(pool) => {
+                pool.broadcast(|_| work());
+            }
+        }
+    }
+}
+
 /// Runs `work` on each of `parts` on `threads` threads until all are done
 /// (`Ok(true)`), `stop` is set (`Ok(false)`: parts already started finish,
 /// no new one starts) or `work` fails (the first error).
