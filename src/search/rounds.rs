@@ -3,12 +3,15 @@
 //! open walks twice its last budget in the next round, and the count ends as
 //! soon as the parts together found the limit or all of them ended.
 //!
-//! One thread and many take the same rounds, so a thread count never makes
-//! a proof slower; and a part whose subtree is huge and empty only takes as
-//! many nodes as the others before they are visited, so a walk that starts
-//! in the wrong corner of a board with many solutions (a planted one) does
-//! not hold the count back: the tree's heavy tail is cut by the rounds, as
-//! restarts would, but without redoing any work (a part's walk resumes).
+//! One thread and many take the same rounds; on many threads, a thread
+//! left without a part within a round is also given a branch of
+//! another's ([`Walk::shared`]), so that a round's last parts are shared
+//! too (the parts and nodes then differ a little from one thread's). A
+//! part whose subtree is huge and empty only takes as many nodes as the
+//! others before they are visited, so a walk that starts in the wrong
+//! corner of a board with many solutions (a planted one) does not hold the
+//! count back: the tree's heavy tail is cut by the rounds, as restarts
+//! would, but without redoing any work (a part's walk resumes).
 //! At most [`window`] parts are open at a time, so memory stays bounded.
 //!
 //! How long a walk takes depends on how deep it looks ahead, and no depth
@@ -207,7 +210,7 @@ impl<'a> Walk<'a> {
         let slots: Vec<Slot> = self.open.drain(..).collect();
         let split = self.split;
         let slots = if runner.threads() > 1 {
-            self.shared(plan, options, runner, slots, found, &nodes)?
+            self.shared(plan, options, runner, (slots, most), found, &nodes)?
         } else {
             let slots: Vec<Mutex<Slot>> = slots.into_iter().map(Mutex::new).collect();
             let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
@@ -233,15 +236,18 @@ impl<'a> Walk<'a> {
     /// Walks `slots` on the runner's threads, which take them in order;
     /// once none is left to take, a thread that waits makes the others
     /// give it the empty branch of their shallowest decision still to come
-    /// (within [`SHARE_CHUNK`] nodes), which walks the rest of its giver's
-    /// budget: the round's last parts are shared too. The parts after the
-    /// round, in the order of `slots`, then the branches given.
+    /// (within [`SHARE_CHUNK`] nodes), which starts with a round of probing
+    /// and walks the rest of its giver's budget: the round's last parts are
+    /// shared too, while the round holds fewer than `most` parts (those of
+    /// `slots` and the branches given), the window of [`Walk::round`]. The
+    /// parts after the round, in the order of `slots`, then the branches
+    /// given.
     fn shared(
         &self,
         plan: &Plan,
         options: &CountOptions,
         runner: &Runner,
-        slots: Vec<Slot<'a>>,
+        (slots, most): (Vec<Slot<'a>>, usize),
         found: &Mutex<Found>,
         nodes: &Mutex<u64>,
     ) -> Result<Vec<Slot<'a>>, SearchError> {
@@ -264,15 +270,21 @@ impl<'a> Walk<'a> {
                 return;
             }
             let mut p = lock();
-            if p.waiting == 0 || !p.queue.is_empty() {
+            if p.waiting == 0 || !p.queue.is_empty() || p.given >= most {
                 return;
             }
             let Some((pieces, empty)) = w.give_away() else {
                 return;
             };
+            // Its giver's walk would have probed the branch had it come
+            // to it after a big piece branch, as it would now.
+            let mut walker = split.walker_under(&pieces, &empty);
+            if let Some(w) = walker.as_mut() {
+                w.probe_at_root();
+            }
             let slot = Slot {
                 sub: None,
-                walker: split.walker_under(&pieces, &empty),
+                walker,
                 budget: budget.saturating_sub(w.nodes).max(first),
             };
             let at = p.given;
