@@ -150,7 +150,9 @@ pub fn generate_graded(
         grades.extend(path.grade.filter(|g| !grades.contains(g)));
     }
     let all_easier = !grades.is_empty() && grades.iter().all(|&g| g < want);
-    let advice = if all_easier {
+    let advice = if all_easier && want == Grade::NeedsGuessing {
+        "logic explained every one without a guess: at this size the hint engine's techniques (2×2 blocks with one to spare, up to 17×17) settle the generator's puzzles; docs/PUZZLES.md says where needs-guessing is in reach".to_string()
+    } else if all_easier {
         let names: Vec<&str> = grades.iter().map(|g| g.name()).collect();
         format!(
             "every one was {}: a larger size gives harder puzzles",

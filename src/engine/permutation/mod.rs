@@ -33,6 +33,7 @@ mod rules;
 mod symmetry;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 use std::ops::{Add, AddAssign};
 

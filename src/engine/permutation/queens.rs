@@ -6,11 +6,15 @@
 //! test; otherwise the side bounds of [`Bounds`] prune and the leaves with
 //! an edge piece exactly `p0` from a corner go through the exact test. An
 //! explicit fixed stack and branch-free lowest-bit steps down to the last
-//! [`ROWS`] rows, which [`super::block`] counts in one step.
+//! [`ROWS`] rows, which [`super::block`] counts in one step per piece of the
+//! row above them, or, on CPUs with AVX2 and a fast PEXT, down to the last
+//! six rows, which [`super::wide`] counts in one step per state of their
+//! first row.
 
 use super::block::{BLOCK, Block, ROWS, Set, UNIT, columns};
 use super::rules::{Bounds, Rules};
 use super::symmetry::weight;
+use super::wide::{TABLES, Wide};
 use super::{Acc, MAX_N};
 
 /// Smallest board the fast path handles: a prefix of two rows, one row
@@ -21,17 +25,60 @@ const IX: usize = MAX_N - 1;
 
 pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("sse4.1")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
     {
-        // SAFETY: the CPU has the features `count_bmi` is compiled for,
-        // checked just above.
-        #[allow(unsafe_code)]
-        return unsafe { count_bmi(rules, prefix) };
+        if *cpu::WIDE {
+            // SAFETY: the CPU has the features `count_wide` is compiled
+            // for, checked by `cpu::WIDE`.
+            #[allow(unsafe_code)]
+            return unsafe { count_wide(rules, prefix) };
+        }
+        if *cpu::BMI {
+            // SAFETY: the CPU has the features `count_bmi` is compiled for,
+            // checked by `cpu::BMI`.
+            #[allow(unsafe_code)]
+            return unsafe { count_bmi(rules, prefix) };
+        }
     }
-    dispatch(rules, prefix)
+    dispatch::<false>(rules, prefix, unused_pext)
+}
+
+/// What the CPU offers, checked once.
+#[cfg(target_arch = "x86_64")]
+mod cpu {
+    use std::arch::x86_64::__cpuid;
+    use std::sync::LazyLock;
+
+    /// POPCNT, SSE4.1, BMI1 and BMI2: the features of `count_bmi`.
+    pub static BMI: LazyLock<bool> = LazyLock::new(|| {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("sse4.1")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+    });
+
+    /// Those and AVX2, with a PEXT fast enough for the six-row step: the
+    /// features of `count_wide`.
+    pub static WIDE: LazyLock<bool> =
+        LazyLock::new(|| *BMI && std::is_x86_feature_detected!("avx2") && fast_pext());
+
+    /// PEXT is microcoded on AMD's Zen 1 and 2 (family 0x17, and Hygon's
+    /// 0x18), tens of cycles for six bits: too slow for eleven per step.
+    /// Every other CPU with BMI2 runs it in one cycle per instruction.
+    fn fast_pext() -> bool {
+        let v = __cpuid(0);
+        let mut vendor = [0u8; 12];
+        for (i, word) in [v.ebx, v.edx, v.ecx].into_iter().enumerate() {
+            vendor[4 * i..4 * i + 4].copy_from_slice(&word.to_le_bytes());
+        }
+        let id = __cpuid(1).eax;
+        let family = (id >> 8 & 0xf) + (id >> 20 & 0xff);
+        !matches!(&vendor, b"AuthenticAMD" | b"HygonGenuine") || family >= 0x19
+    }
+}
+
+/// The `pext` of the five-row search, which never compresses.
+fn unused_pext(_: u64, _: u64) -> u64 {
+    0
 }
 
 /// [`dispatch`] compiled for CPUs with POPCNT, SSE4.1, BMI1 and BMI2 (most
@@ -42,24 +89,40 @@ pub(super) fn count(rules: &Rules, prefix: &[u8]) -> Acc {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,sse4.1,bmi1,bmi2")]
 fn count_bmi(rules: &Rules, prefix: &[u8]) -> Acc {
-    dispatch(rules, prefix)
+    dispatch::<false>(rules, prefix, unused_pext)
 }
 
-/// Picks the monomorphised search for the subproblem's bounds.
+/// [`dispatch`] with the six-row step, compiled for CPUs with the features
+/// of `count_bmi` and AVX2 (the step's sets are three 256-bit words each),
+/// whose PEXT is fast (the caller checks).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,sse4.1,bmi1,bmi2,avx2")]
+fn count_wide(rules: &Rules, prefix: &[u8]) -> Acc {
+    dispatch::<true>(rules, prefix, |x, m| std::arch::x86_64::_pext_u64(x, m))
+}
+
+/// Picks the monomorphised search for the subproblem's bounds; `WIDE`
+/// counts the last six rows by [`Wide`] with `pext`, otherwise the last
+/// five by [`Block`].
 #[inline(always)]
-pub(super) fn dispatch(rules: &Rules, prefix: &[u8]) -> Acc {
+pub(super) fn dispatch<const WIDE: bool>(
+    rules: &Rules,
+    prefix: &[u8],
+    pext: impl Fn(u64, u64) -> u64 + Copy,
+) -> Acc {
     let b = Bounds::new(rules.n, prefix);
     let blk = Blocked::new(rules.n, &b);
     // Per-row bounds cost a load per node (below the prefix) or per column
     // of the last rows: only the subproblems that have them pay for it.
     let forbid = b.depth > prefix.len();
+    let (r, p, b, k) = (rules, prefix, &b, &blk);
     match (prefix[0] != 0, forbid, blk.any) {
-        (true, false, _) => run::<true, false, true>(rules, prefix, &b, &blk),
-        (true, true, _) => run::<true, true, true>(rules, prefix, &b, &blk),
-        (false, false, false) => run::<false, false, false>(rules, prefix, &b, &blk),
-        (false, false, true) => run::<false, false, true>(rules, prefix, &b, &blk),
-        (false, true, false) => run::<false, true, false>(rules, prefix, &b, &blk),
-        (false, true, true) => run::<false, true, true>(rules, prefix, &b, &blk),
+        (true, false, _) => run::<true, false, true, WIDE>(r, p, b, k, pext),
+        (true, true, _) => run::<true, true, true, WIDE>(r, p, b, k, pext),
+        (false, false, false) => run::<false, false, false, WIDE>(r, p, b, k, pext),
+        (false, false, true) => run::<false, false, true, WIDE>(r, p, b, k, pext),
+        (false, true, false) => run::<false, true, false, WIDE>(r, p, b, k, pext),
+        (false, true, true) => run::<false, true, true, WIDE>(r, p, b, k, pext),
     }
 }
 
@@ -77,6 +140,9 @@ struct Blocked {
     /// column (rank 0 when free) and the right one (rank 4 when free).
     near_left: Set,
     near_right: Set,
+    /// The same bounds by row: `rows[i]` holds the columns barred from the
+    /// block's row `i` (the six-row step's form).
+    rows: [u32; ROWS],
 }
 
 impl Blocked {
@@ -86,6 +152,7 @@ impl Blocked {
             any: false,
             near_left: 0,
             near_right: 0,
+            rows: [0; ROWS],
         };
         let fin = n - ROWS;
         for i in 0..ROWS {
@@ -101,6 +168,7 @@ impl Blocked {
                 }
             }
             blk.any |= f != 0;
+            blk.rows[i] = f;
         }
         if b.bound2 != usize::MAX {
             let p0 = n - 1 - b.bound2;
@@ -143,12 +211,100 @@ fn side_leaf(n: usize, col: impl Fn(usize) -> u32) -> u32 {
     weight(&cols[..n])
 }
 
+/// What the symmetry bookkeeping of a side subproblem's last rows needs:
+/// rows `0..fin` are placed, and `sc[y + 1] ^ sc[y]` is row `y`'s piece.
+struct Leaves<'a> {
+    n: usize,
+    fin: usize,
+    p0: usize,
+    /// Rows p0 and n-1-p0, where a side piece is p0 from a corner, if the
+    /// search places them (else row 0, whose piece is never on a side).
+    near1: usize,
+    near2: usize,
+    side: u32,
+    blk: &'a Blocked,
+    block: &'a Block,
+}
+
+impl Leaves<'_> {
+    /// Counts the completions `set` of the free columns `free` (rows
+    /// `fin..n`): the canonical ones (weight 8) are returned, those that
+    /// put an edge piece exactly `p0` from a corner go through the exact
+    /// test into `acc`.
+    #[inline(always)]
+    fn side(&self, set: Set, free: u32, sc: &[u32; MAX_N], acc: &mut Acc) -> u64 {
+        let (n, fin, block) = (self.n, self.fin, self.block);
+        let col = |y: usize| sc[(y + 1) & IX] ^ sc[y & IX];
+        let above = (col(self.near1) | col(self.near2)) & self.side != 0;
+        let near = if above {
+            set
+        } else {
+            self.blk.near(block, set, free, n, self.p0)
+        };
+        let pos = columns(free);
+        let mut rest = near;
+        while rest != 0 {
+            let rows = block.rows(rest.trailing_zeros());
+            rest &= rest - 1;
+            let full = |y: usize| {
+                if y >= fin {
+                    1 << pos[usize::from(rows[y - fin])]
+                } else {
+                    col(y)
+                }
+            };
+            acc.add_weight(side_leaf(n, full));
+        }
+        u64::from((set & !near).count_ones())
+    }
+}
+
+/// Counts the last six rows from the state of row `fin - 1` (masks `l`,
+/// `c`, `r`, candidates `bm`; `sc` filled in up to that row) with the
+/// six-row step: returns the canonical completions, adds the others to
+/// `acc`.
 #[inline(always)]
-fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
+#[allow(clippy::too_many_arguments)]
+fn six_rows<const SIDE: bool, const LAST: bool>(
+    leaves: &Leaves,
+    wide: &Wide,
+    (l, c, r, bm): (u32, u32, u32, u32),
+    mask: u32,
+    sc: &mut [u32; MAX_N],
+    acc: &mut Acc,
+    pext: impl Fn(u64, u64) -> u64,
+) -> u64 {
+    let free = mask & !c;
+    let forbid = |i: usize| if LAST { leaves.blk.rows[i] } else { 0 };
+    let set = wide.completions(free, l, r, bm, forbid, pext);
+    if !SIDE {
+        return set.count();
+    }
+    // Most states find nothing (92 % at n = 16).
+    if set.is_empty() {
+        return 0;
+    }
+    let mut hits = 0;
+    let mut rest = bm;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest ^= bit;
+        let word = set.word((free & (bit - 1)).count_ones() as usize);
+        if word != 0 {
+            sc[leaves.fin & IX] = c | bit;
+            hits += leaves.side(word, free ^ bit, sc, acc);
+        }
+    }
+    hits
+}
+
+#[inline(always)]
+fn run<const SIDE: bool, const FORBID: bool, const LAST: bool, const WIDE: bool>(
     rules: &Rules,
     prefix: &[u8],
     b: &Bounds,
     blk: &Blocked,
+    pext: impl Fn(u64, u64) -> u64 + Copy,
 ) -> Acc {
     let n = rules.n;
     let mask = rules.mask;
@@ -160,6 +316,7 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
         );
     }
     let block = &*BLOCK;
+    let wide = WIDE.then(|| &*TABLES);
     let side = b.side;
     let bound2 = if SIDE { b.bound2 } else { usize::MAX };
     let p0 = usize::from(prefix[0]);
@@ -175,12 +332,19 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
     }
     let d0 = prefix.len();
     // The last ROWS rows are counted in one step; the loop places rows
-    // d0..fin.
+    // d0..fin (d0..fin-1 when WIDE: the six-row step takes row fin-1).
     let fin = n - ROWS;
-    // Rows p0 and n-1-p0, where a side piece is p0 from a corner, if the
-    // loop places them (else row 0, whose piece is never on a side).
     let placed = |y: usize| if y < fin { y } else { 0 };
-    let (near1, near2) = (placed(p0), placed(n - 1 - p0));
+    let leaves = Leaves {
+        n,
+        fin,
+        p0,
+        near1: placed(p0),
+        near2: placed(n - 1 - p0),
+        side,
+        blk,
+        block,
+    };
     assert!(
         d0 >= 2 && d0 < fin,
         "the fast path needs a prefix of 2..fin rows"
@@ -190,6 +354,14 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
     let mut hits = 0u64;
     let mut d = d0;
     let mut bm = rules.free(b, prefix);
+    if let Some(wide) = wide.filter(|_| d0 == fin - 1) {
+        // The prefix ends right above the six rows: one step, no search.
+        nodes += u64::from(bm.count_ones());
+        sc[d0 & IX] = c;
+        let state = (l, c, r, bm);
+        hits += six_rows::<SIDE, LAST>(&leaves, wide, state, mask, &mut sc, &mut acc, pext);
+        bm = 0;
+    }
     loop {
         if bm == 0 {
             if d == d0 {
@@ -220,7 +392,7 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
                 nbm &= side;
             }
         }
-        if e == fin {
+        if !WIDE && e == fin {
             // A fifth of the steps would start from an empty row: skipping
             // them costs a rarely mispredicted branch.
             if nbm == 0 {
@@ -238,43 +410,35 @@ fn run<const SIDE: bool, const FORBID: bool, const LAST: bool>(
             // Most steps find nothing (95 % at n = 16): a well predicted
             // branch spares them the symmetry bookkeeping.
             if SIDE && set != 0 {
-                // Rows 0..fin are placed: with the current row's entries
-                // filled in, row y's piece is `sc[y + 1] ^ sc[y]`.
+                // With the current row's entries filled in, rows 0..fin
+                // are placed.
                 sc[d & IX] = c;
                 sc[e & IX] = nc;
-                let col = |y: usize| sc[(y + 1) & IX] ^ sc[y & IX];
-                // Completions that put an edge piece exactly p0 from a
-                // corner need the exact test; the rest are canonical.
-                let above = (col(near1) | col(near2)) & side != 0;
-                let near = if above {
-                    set
-                } else {
-                    blk.near(block, set, free, n, p0)
-                };
-                hits += u64::from((set & !near).count_ones());
-                let pos = columns(free);
-                let mut rest = near;
-                while rest != 0 {
-                    let rows = block.rows(rest.trailing_zeros());
-                    rest &= rest - 1;
-                    let full = |y: usize| {
-                        if y >= fin {
-                            1 << pos[usize::from(rows[y - fin])]
-                        } else {
-                            col(y)
-                        }
-                    };
-                    acc.add_weight(side_leaf(n, full));
-                }
+                hits += leaves.side(set, free, &sc, &mut acc);
             } else if !SIDE {
                 hits += u64::from(set.count_ones());
+            }
+            continue;
+        }
+        if let Some(wide) = wide.filter(|_| e == fin - 1) {
+            // Row e's pieces are the state's candidates, not nodes of
+            // their own, counted here. No look-ahead: the step finds the
+            // blocked rows itself, and the branch on the look-ahead cost
+            // more than the steps it spared (measured).
+            if nbm != 0 {
+                nodes += u64::from(nbm.count_ones());
+                sc[d & IX] = c;
+                sc[e & IX] = nc;
+                let state = (nl, nc, nr, nbm);
+                hits += six_rows::<SIDE, LAST>(&leaves, wide, state, mask, &mut sc, &mut acc, pext);
             }
             continue;
         }
         // Rows e+1 and e+2 need a free column even before row e's piece.
         let f2 = mask & !((nl << 1) | nc | (nr >> 1));
         let f3 = mask & !((nl << 2) | nc | (nr >> 2));
-        if (nbm != 0) & (f2 != 0) & (f3 != 0) {
+        let alive = (nbm != 0) & (f2 != 0) & (f3 != 0);
+        if alive {
             let i = d & IX;
             (sl[i], sc[i], sr[i], sb[i]) = (l, c, r, bm);
             (d, l, c, r, bm) = (e, nl, nc, nr, nbm);

@@ -11,14 +11,21 @@
 //! empties) are the step. Only for the step shown are the dropped cases
 //! followed with the techniques, to say in their words why each fails.
 //!
+//! What the rules and probing decide on the state itself holds in every
+//! case, so it is found once and each case starts from it; an area is
+//! dropped as soon as two of its cases left agree on no open cell.
+//!
 //! The blocks are made disjoint first (a cell in two blocks counts in the
 //! first), so that the count holds: m groups of cells that each hold at
 //! most one piece, m − 1 pieces among them. The areas with the fewest
 //! cases are tried first. The technique runs on boards of at most
-//! [`MAX_CELLS`] cells (14×14).
+//! [`MAX_CELLS`] cells (17×17).
+
+mod case;
 
 use super::capacity::{COVER_NODES, cover, deduce};
-use super::{Board, Mark, Step, Technique, band, capacity, confine, step};
+use super::{Board, Mark, Step, Technique, band, step};
+use case::{Alike, Case, Fate};
 
 /// The most pieces an area may need: an area needing more has more cases
 /// than a person follows.
@@ -28,11 +35,10 @@ const MAX_NEED: isize = 6;
 /// empties nothing ends it sooner).
 const ROUNDS: usize = 8;
 
-/// The most cells of a board the technique runs on (14×14). On 17×17 to
-/// 25×25 it removes most guesses of published puzzles too, but then no
-/// generated puzzle of those sizes needs guessing, so `generate
-/// --difficulty needs-guessing` finds none (docs/PERFORMANCE.md).
-const MAX_CELLS: usize = 196;
+/// The most cells of a board the technique runs on (17×17). On 21×21 and
+/// 25×25 it removes most guesses of published puzzles too, but at twice
+/// the time of a 5★ explanation (docs/PERFORMANCE.md).
+const MAX_CELLS: usize = 289;
 
 /// An area split into its cases.
 struct Split<'p> {
@@ -45,97 +51,6 @@ struct Split<'p> {
     cases: Vec<Case<'p>>,
 }
 
-/// One case of a split: its state and how it ended.
-struct Case<'p> {
-    board: Board<'p>,
-    fate: Fate,
-}
-
-/// How a case ended.
-enum Fate {
-    /// The search's rules and probes left it a solution for all they know
-    /// (or it was not followed yet).
-    Alive,
-    /// The search's rules and probes left it no solution, not explained
-    /// yet: the cells the probes emptied, in order, before that.
-    Refuted(Vec<usize>),
-    /// Dropped: why it cannot be completed.
-    Dead(String),
-}
-
-impl Case<'_> {
-    /// Follows the case with the propagating search's rules and probing
-    /// ([`Board::settled`]): it is refuted when they leave it no solution
-    /// ([`Case::explain`] says why), else it takes what they decide.
-    fn settle(&mut self) {
-        match self.board.settled(ROUNDS) {
-            Ok(known) => {
-                for (c, k) in known.into_iter().enumerate() {
-                    match k {
-                        Some(true) => self.board.marks[c] = Mark::Piece,
-                        Some(false) => self.board.marks[c] = Mark::Empty,
-                        None => {}
-                    }
-                }
-            }
-            Err(emptied) => self.fate = Fate::Refuted(emptied),
-        }
-    }
-
-    /// Why a refuted case fails: in the techniques' words when they get
-    /// there up to `band-2x2`, else as the search's probes found it (the
-    /// cells where a piece fails, each followed by the rules, then a
-    /// contradiction).
-    fn explain(&mut self) {
-        let Fate::Refuted(probed) = &self.fate else {
-            return;
-        };
-        let piece = &self.board.problem.piece.name;
-        let failed = match probed.len() {
-            0 => String::new(),
-            1 => format!("a {piece} at {} fails and ", self.board.at(probed[0])),
-            _ => format!(
-                "a {piece} fails in turn at {} and ",
-                self.board.list(probed)
-            ),
-        };
-        let why = contradiction(self.board.clone()).unwrap_or_else(|| {
-            format!("{failed}the rules with band counting leave no way to complete it")
-        });
-        self.fate = Fate::Dead(why);
-    }
-
-    /// Whether the case is still in play.
-    fn alive(&self) -> bool {
-        matches!(self.fate, Fate::Alive)
-    }
-}
-
-/// Follows `board` with the techniques up to `band-2x2` until they find a
-/// contradiction (why, after how many steps) or run out of steps (`None`).
-fn contradiction(mut board: Board) -> Option<String> {
-    let mut steps = 0;
-    loop {
-        let b = &board;
-        if let Some(why) = b
-            .contradiction()
-            .or_else(|| confine::overfull(b))
-            .or_else(|| capacity::overfull(b))
-            .or_else(|| band::overfull(b))
-        {
-            let after = match steps {
-                0 => String::new(),
-                1 => "after 1 step, ".to_string(),
-                n => format!("after {n} steps, "),
-            };
-            return Some(format!("{after}{why}"));
-        }
-        let next = board.step_up_to(Technique::BandCapacity)?;
-        board.apply(&next);
-        steps += 1;
-    }
-}
-
 /// The first area whose cases decide a cell, the areas with the fewest
 /// cases first.
 pub fn spare(b: &Board) -> Option<Step> {
@@ -146,10 +61,21 @@ pub fn spare(b: &Board) -> Option<Step> {
         .chain(band::spare_areas(b, MAX_NEED))
         .filter_map(|(why, open, need)| split(b, why, open, need))
         .collect();
+    if splits.is_empty() {
+        return None;
+    }
     splits.sort_by_key(|s| s.cases.len());
+    // What the rules and probing decide from this state holds in every
+    // case of every area: each case starts from it.
+    let parent = b.settled(ROUNDS).ok()?;
     splits.into_iter().find_map(|mut s| {
+        let mut alike = Alike::new(b);
         for case in &mut s.cases {
-            case.settle();
+            case.settle(&parent);
+            if case.alive() && !alike.keep(&case.board) {
+                // two cases left already disagree on every open cell
+                return None;
+            }
         }
         let decided = agreed(b, &s)?;
         for case in &mut s.cases {
