@@ -68,9 +68,7 @@ impl Runner {
             Some(pool(threads)?)
         }))
     }
-}
 
-impl Runner {
     /// How many threads run the parts.
     pub(crate) fn threads(&self) -> usize {
         self.0
@@ -78,7 +76,7 @@ impl Runner {
             .map_or(1, rayon::ThreadPool::current_num_threads)
     }
 
-    /// Runs `work` once on each of the threads, all at once, and returns
+    /// Runs `work` once on each thread of the pool, and returns
     /// when every run returned.
     pub(crate) fn on_each(&self, work: impl Fn() + Sync) {
         match &self.0 {

@@ -89,7 +89,7 @@ pub(crate) struct PropagateWalker {
     /// ahead ([`PropagateWalker::look_ahead`]).
     look_above: usize,
     /// Whether the root starts with a round of probing.
-    probe_root: bool,
+    probe_first: bool,
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
@@ -151,7 +151,7 @@ impl PropagateWalker {
             rules: Rules::All,
             backoff: 0,
             look_above: LOOK_ABOVE,
-            probe_root: false,
+            probe_first: false,
         }
     }
 
@@ -219,7 +219,7 @@ impl PropagateWalker {
     /// Starts the walk with a round of probing at its root, as the walk
     /// that gave its branch away would have probed it.
     pub(crate) fn probe_at_root(&mut self) {
-        self.probe_root = true;
+        self.probe_first = true;
     }
 
     /// Looks ahead at the nodes with fewer than `depth` decisions above
@@ -317,7 +317,7 @@ impl PropagateWalker {
                 .iter()
                 .all(|&e| st.set(m, e, Cell::Empty).is_ok())
             && self.propagate().is_ok()
-            && (!self.probe_root || self.probe());
+            && (!self.probe_first || self.probe());
         self.phase = if ok { Phase::Descend } else { Phase::Done };
     }
 
