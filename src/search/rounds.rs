@@ -3,12 +3,16 @@
 //! open walks twice its last budget in the next round, and the count ends as
 //! soon as the parts together found the limit or all of them ended.
 //!
-//! One thread and many take the same rounds, so a thread count never makes
-//! a proof slower; and a part whose subtree is huge and empty only takes as
-//! many nodes as the others before they are visited, so a walk that starts
-//! in the wrong corner of a board with many solutions (a planted one) does
-//! not hold the count back: the tree's heavy tail is cut by the rounds, as
-//! restarts would, but without redoing any work (a part's walk resumes).
+//! Every thread count takes these rounds; on many threads, when the split
+//! has more than one part, a thread left without a part within a round is
+//! also given a branch of another's ([`Walk::shared`]), so that a round's
+//! last parts are shared too: the parts and nodes then differ from one
+//! thread's (the count does not). A
+//! part whose subtree is huge and empty only takes as many nodes as the
+//! others before they are visited, so a walk that starts in the wrong
+//! corner of a board with many solutions (a planted one) does not hold the
+//! count back: the tree's heavy tail is cut by the rounds, as restarts
+//! would, but without redoing any work (a part's walk resumes).
 //! At most [`window`] parts are open at a time, so memory stays bounded.
 //!
 //! How long a walk takes depends on how deep it looks ahead, and no depth
@@ -24,9 +28,12 @@
 //! where both walks are stuck in empty subtrees (a planted 40×40 4★ board);
 //! they never end a count, which only a walk that ended or the limit does.
 
+use std::any::Any;
 use std::cell::OnceCell;
-use std::collections::HashSet;
-use std::sync::Mutex;
+use std::collections::{HashSet, VecDeque};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use super::run::{Runner, run_on, stopped};
 use super::split::{Split, Subproblem};
@@ -43,6 +50,41 @@ const FIRST: u64 = 256;
 
 /// Nodes a part walks between looks at the limit and the stop flag.
 const CHUNK: u64 = 1024;
+
+/// On more than one thread, the nodes a part walks between looks for a
+/// thread waiting for work ([`Walk::shared`]).
+const SHARE_CHUNK: u64 = 64;
+
+/// Gives a branch of a walk, which may walk to the budget given, to a
+/// thread waiting for a part ([`Walk::shared`]).
+type Give<'g> = dyn Fn(&mut PropagateWalker, u64) + Sync + 'g;
+
+/// What a part's walk on many threads is given ([`Walk::shared`]): where
+/// to give branches away, and the flag that stops it once another walk
+/// failed or panicked.
+struct Sharing<'g> {
+    give: &'g Give<'g>,
+    abort: &'g AtomicBool,
+}
+
+/// A round's parts on many threads ([`Walk::shared`]): those to take, each
+/// with its place in the round's order, and those walked.
+struct Shared<'a> {
+    /// The parts no thread took yet, each with its place in the round.
+    queue: VecDeque<(usize, Slot<'a>)>,
+    /// The place of the next branch given.
+    given: usize,
+    /// Branches given whose walk is being made, not yet in `queue`.
+    pending: usize,
+    /// Threads walking a part.
+    busy: usize,
+    /// The parts walked, each with its place in the round.
+    done: Vec<(usize, Slot<'a>)>,
+    /// The first walk that failed.
+    failed: Option<SearchError>,
+    /// The first walk's panic, raised again once every thread returned.
+    panic: Option<Box<dyn Any + Send>>,
+}
 
 /// The largest limit whose count keeps its solutions and may start a
 /// second walk.
@@ -140,17 +182,20 @@ struct Walk<'a> {
     first: u64,
     /// The parts not opened yet start here.
     next: usize,
+    /// The most parts open at once, the window of [`Walk::round`].
+    most: usize,
     open: Vec<Slot<'a>>,
     /// Nodes its parts took.
     nodes: u64,
 }
 
 impl<'a> Walk<'a> {
-    fn new(split: &'a Split, first: u64) -> Walk<'a> {
+    fn new(split: &'a Split, first: u64, most: usize) -> Walk<'a> {
         Walk {
             split,
             first,
             next: 0,
+            most,
             open: Vec::new(),
             nodes: 0,
         }
@@ -161,18 +206,20 @@ impl<'a> Walk<'a> {
         self.open.is_empty() && self.next == self.split.parts.len()
     }
 
-    /// Opens parts up to `most` and walks each open one its budget on
-    /// `runner`'s threads.
+    /// Opens parts up to the window and walks each open one its budget on
+    /// `runner`'s threads (sharing them within the round when there are
+    /// many threads and the split has more than one part: a split of one,
+    /// [`whole`]'s, walks as on one thread, whose extra walks cost more
+    /// than they save there, docs/PERFORMANCE.md).
     fn round(
         &mut self,
         plan: &Plan,
         options: &CountOptions,
         runner: &Runner,
-        most: usize,
         found: &Mutex<Found>,
     ) -> Result<(), SearchError> {
         let parts = &self.split.parts[self.next..];
-        let new = parts.iter().take(most.saturating_sub(self.open.len()));
+        let new = parts.iter().take(self.most.saturating_sub(self.open.len()));
         self.next += new.len();
         self.open.extend(new.map(|sub| Slot {
             sub: Some(sub),
@@ -180,30 +227,168 @@ impl<'a> Walk<'a> {
             budget: self.first,
         }));
         let nodes = Mutex::new(0u64);
-        let slots: Vec<Mutex<Slot>> = self.open.drain(..).map(Mutex::new).collect();
+        let slots: Vec<Slot> = self.open.drain(..).collect();
         let split = self.split;
-        let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
-            let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
-            walk(plan, split, &mut slot, options, found, &nodes)
-        })?;
-        if !complete {
-            return Err(SearchError::Interrupted);
-        }
+        let slots = if runner.threads() > 1 && split.parts.len() > 1 {
+            self.shared(plan, options, runner, slots, found, &nodes)?
+        } else {
+            let slots: Vec<Mutex<Slot>> = slots.into_iter().map(Mutex::new).collect();
+            let complete = run_on(runner, &slots, options.stop.as_ref(), |slot| {
+                let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
+                walk(plan, split, &mut slot, options, found, &nodes, None)
+            })?;
+            if !complete {
+                return Err(SearchError::Interrupted);
+            }
+            let unlock = |s: Mutex<Slot<'a>>| s.into_inner().unwrap_or_else(|e| e.into_inner());
+            slots.into_iter().map(unlock).collect()
+        };
         self.nodes += nodes.into_inner().unwrap_or_else(|e| e.into_inner());
-        let slots = slots
-            .into_iter()
-            .map(|s| s.into_inner().unwrap_or_else(|e| e.into_inner()));
-        self.open
-            .extend(slots.filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())));
+        self.open.extend(
+            slots
+                .into_iter()
+                .filter(|s| s.walker.as_ref().is_none_or(|w| !w.done())),
+        );
         self.give_away();
         Ok(())
+    }
+
+    /// Walks `slots` on the runner's threads, which take them in order;
+    /// once none is left to take, a thread that waits makes the others
+    /// give it the empty branch of their shallowest decision still to come
+    /// (within [`SHARE_CHUNK`] nodes), which starts with a round of probing
+    /// and walks the rest of its giver's budget: the round's last parts are
+    /// shared too, while the round holds fewer than the window's parts
+    /// (those of `slots` and the branches given). The parts after the
+    /// round, in the order of `slots`, then the branches given. An error
+    /// or a panic in one part's walk stops the others (within
+    /// [`SHARE_CHUNK`] nodes); the panic is raised again once every thread
+    /// returned.
+    fn shared(
+        &self,
+        plan: &Plan,
+        options: &CountOptions,
+        runner: &Runner,
+        slots: Vec<Slot<'a>>,
+        found: &Mutex<Found>,
+        nodes: &Mutex<u64>,
+    ) -> Result<Vec<Slot<'a>>, SearchError> {
+        let given = slots.len();
+        let pool = Mutex::new(Shared {
+            queue: slots.into_iter().enumerate().collect(),
+            given,
+            pending: 0,
+            busy: 0,
+            done: Vec::new(),
+            failed: None,
+            panic: None,
+        });
+        // Threads waiting for a part (changed under `pool`'s lock, read
+        // without it first).
+        let (wake, waiting, abort) = (Condvar::new(), AtomicUsize::new(0), AtomicBool::new(false));
+        let lock = || pool.lock().unwrap_or_else(|e| e.into_inner());
+        let (split, first, most) = (self.split, self.first, self.most);
+        // Gives a waiting thread a branch of `w`, whose part may walk to
+        // `budget` in this round: its place is taken under the lock, its
+        // walk made outside it.
+        let give = |w: &mut PropagateWalker, budget: u64| {
+            if waiting.load(Ordering::Relaxed) == 0 {
+                return;
+            }
+            let mut p = lock();
+            let idle = waiting.load(Ordering::Relaxed);
+            if idle <= p.pending || !p.queue.is_empty() || p.given >= most {
+                return;
+            }
+            let Some((pieces, empty)) = w.give_away() else {
+                return;
+            };
+            let at = p.given;
+            p.given += 1;
+            p.pending += 1;
+            drop(p);
+            // Its giver's walk would have probed the branch had it come
+            // to it after a big piece branch, as it would now.
+            let mut walker = split.walker_under(&pieces, &empty);
+            if let Some(w) = walker.as_mut() {
+                w.probe_at_root();
+            }
+            let slot = Slot {
+                sub: None,
+                walker,
+                budget: budget.saturating_sub(w.nodes).max(first),
+            };
+            let mut p = lock();
+            p.pending -= 1;
+            p.queue.push_back((at, slot));
+            wake.notify_one();
+        };
+        let sharing = Sharing {
+            give: &give,
+            abort: &abort,
+        };
+        runner.on_each(|| {
+            let mut p = lock();
+            while p.failed.is_none() && p.panic.is_none() {
+                if let Some((at, mut slot)) = p.queue.pop_front() {
+                    p.busy += 1;
+                    drop(p);
+                    let done = catch_unwind(AssertUnwindSafe(|| {
+                        #[cfg(test)]
+                        tests::panic_hook(options, at);
+                        if stopped(options.stop.as_ref()) {
+                            return Err(SearchError::Interrupted);
+                        }
+                        walk(
+                            plan,
+                            split,
+                            &mut slot,
+                            options,
+                            found,
+                            nodes,
+                            Some(&sharing),
+                        )
+                    }));
+                    p = lock();
+                    p.busy -= 1;
+                    match done {
+                        Ok(Ok(())) => p.done.push((at, slot)),
+                        Ok(Err(e)) => {
+                            p.failed.get_or_insert(e);
+                            abort.store(true, Ordering::Relaxed);
+                        }
+                        Err(panic) => {
+                            p.panic.get_or_insert(panic);
+                            abort.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    wake.notify_all();
+                } else if p.busy == 0 {
+                    break;
+                } else {
+                    waiting.fetch_add(1, Ordering::Relaxed);
+                    p = wake.wait(p).unwrap_or_else(|e| e.into_inner());
+                    waiting.fetch_sub(1, Ordering::Relaxed);
+                }
+            }
+        });
+        let mut p = pool.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Some(panic) = p.panic {
+            resume_unwind(panic);
+        }
+        if let Some(e) = p.failed {
+            return Err(e);
+        }
+        p.done.sort_unstable_by_key(|(at, _)| *at);
+        Ok(p.done.into_iter().map(|(_, slot)| slot).collect())
     }
 
     /// While fewer than [`SHARED`] parts are open and none is left to
     /// open, each open part gives away its shallowest branch still to come
     /// as a part of its own, which walks as many nodes in the next round as
     /// the giver: a proof whose work lies in one part is shared between
-    /// threads. The same on any thread count.
+    /// threads. The same on any thread count, besides the branches given
+    /// within a round on many threads ([`Walk::shared`]).
     fn give_away(&mut self) {
         if self.next < self.split.parts.len() {
             return;
@@ -281,19 +466,19 @@ fn count_with(
     });
     let reached = || found.lock().unwrap_or_else(|e| e.into_inner()).reached();
     let deep = OnceCell::new();
-    let mut first = Walk::new(split, first_budget);
+    let mut first = Walk::new(split, first_budget, most);
     let mut second: Option<(Walk, u64)> = None;
     while !reached() && !first.done() && !second.as_ref().is_some_and(|(s, _)| s.done()) {
-        first.round(plan, options, &runner, most, &found)?;
+        first.round(plan, options, &runner, &found)?;
         if second.is_none() && limit <= KEPT && first.nodes >= after && !first.done() {
             let deep = deep.get_or_init(|| Split::deep(plan));
-            second = Some((Walk::new(deep, first_budget), first.nodes));
+            second = Some((Walk::new(deep, first_budget, most), first.nodes));
         }
         // The second walk catches up with the nodes the first took since
         // it started.
         if let Some((walk, since)) = second.as_mut() {
             while !reached() && !walk.done() && walk.nodes < first.nodes - *since {
-                walk.round(plan, options, &runner, most, &found)?;
+                walk.round(plan, options, &runner, &found)?;
             }
         }
     }
@@ -309,7 +494,10 @@ fn count_with(
 
 /// Walks `slot`'s part up to its budget, or until the walks together found
 /// their limit, adding its solutions to `found` and its nodes to `nodes` as
-/// it goes, and doubles its budget.
+/// it goes, and doubles its budget. It looks at the limit and the stop
+/// flag every [`CHUNK`] nodes; with `share`, every [`SHARE_CHUNK`] nodes,
+/// when it also looks at its abort flag (an error, `Interrupted`) and
+/// shows its walk and budget to its giver.
 fn walk(
     plan: &Plan,
     split: &Split,
@@ -317,7 +505,9 @@ fn walk(
     options: &CountOptions,
     found: &Mutex<Found>,
     nodes: &Mutex<u64>,
+    share: Option<&Sharing<'_>>,
 ) -> Result<(), SearchError> {
+    let chunk = if share.is_some() { SHARE_CHUNK } else { CHUNK };
     let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
     if lock().reached() {
         return Ok(());
@@ -331,11 +521,12 @@ fn walk(
         ));
     };
     while !w.done() && w.nodes <= slot.budget {
-        if stopped(options.stop.as_ref()) {
+        let aborted = share.is_some_and(|s| s.abort.load(Ordering::Relaxed));
+        if aborted || stopped(options.stop.as_ref()) {
             return Err(SearchError::Interrupted);
         }
         let before = w.nodes;
-        w.set_budget(slot.budget.min(w.nodes + CHUNK));
+        w.set_budget(slot.budget.min(w.nodes + chunk));
         let leaf = w.next_leaf();
         *nodes.lock().unwrap_or_else(|e| e.into_inner()) += w.nodes - before;
         let mut found = lock();
@@ -345,6 +536,10 @@ fn walk(
         found.walked(w.nodes - before, options.stop.as_ref());
         if found.reached() {
             break;
+        }
+        drop(found);
+        if let Some(share) = share {
+            (share.give)(w, slot.budget);
         }
     }
     slot.budget = slot.budget.saturating_mul(2);

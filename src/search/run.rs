@@ -68,6 +68,24 @@ impl Runner {
             Some(pool(threads)?)
         }))
     }
+
+    /// How many threads run the parts.
+    pub(crate) fn threads(&self) -> usize {
+        self.0
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    /// Runs `work` once on each thread of the pool, and returns
+    /// when every run returned.
+    pub(crate) fn on_each(&self, work: impl Fn() + Sync) {
+        match &self.0 {
+            None => work(),
+            Some(pool) => {
+                pool.broadcast(|_| work());
+            }
+        }
+    }
 }
 
 /// Runs `work` on each of `parts` on `threads` threads until all are done

@@ -88,6 +88,8 @@ pub(crate) struct PropagateWalker {
     /// Nodes with fewer decisions above them choose their branch by looking
     /// ahead ([`PropagateWalker::look_ahead`]).
     look_above: usize,
+    /// Whether the root starts with a round of probing.
+    probe_first: bool,
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
@@ -149,6 +151,7 @@ impl PropagateWalker {
             rules: Rules::All,
             backoff: 0,
             look_above: LOOK_ABOVE,
+            probe_first: false,
         }
     }
 
@@ -211,6 +214,12 @@ impl PropagateWalker {
         empty.push(self.stack[at].cell);
         self.stack[at].given = true;
         Some((pieces, empty))
+    }
+
+    /// Starts the walk with a round of probing at its root, as the walk
+    /// that gave its branch away would have probed it.
+    pub(crate) fn probe_at_root(&mut self) {
+        self.probe_first = true;
     }
 
     /// Looks ahead at the nodes with fewer than `depth` decisions above
@@ -307,7 +316,8 @@ impl PropagateWalker {
                 .1
                 .iter()
                 .all(|&e| st.set(m, e, Cell::Empty).is_ok())
-            && self.propagate().is_ok();
+            && self.propagate().is_ok()
+            && (!self.probe_first || self.probe());
         self.phase = if ok { Phase::Descend } else { Phase::Done };
     }
 

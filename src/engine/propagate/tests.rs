@@ -650,9 +650,10 @@ fn kept_cover_sizes_refute_what_fresh_ones_do() {
 }
 
 /// A walk that gives branches away after every few solutions, and walks
-/// under the branches given (which give away in turn), find together each
-/// solution of the whole walk once: on rows as regions with random cells
-/// moved (one and two stars, up to hundreds of solutions).
+/// under the branches given (which give away in turn; every other one
+/// probes at its root first), find together each solution of the whole
+/// walk once: on rows as regions with random cells moved (one and two
+/// stars, up to hundreds of solutions).
 #[test]
 fn branches_given_away_keep_every_solution_once() {
     use rand::SeedableRng;
@@ -673,7 +674,11 @@ fn branches_given_away_keep_every_solution_once() {
                     found += 1;
                     if found % 3 == 1 {
                         if let Some((pieces, empty)) = w.give_away() {
-                            walks.push(PropagateWalker::on(m.clone(), &pieces, &empty));
+                            let mut to = PropagateWalker::on(m.clone(), &pieces, &empty);
+                            if given % 2 == 0 {
+                                to.probe_at_root();
+                            }
+                            walks.push(to);
                             given += 1;
                         }
                     }

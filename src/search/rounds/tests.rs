@@ -130,3 +130,62 @@ fn nodes_count_the_splits_walks() {
     // Counted through the library as the CLI does.
     assert!(p.count(options).unwrap().nodes > 0);
 }
+
+/// The limit whose count's first part panics in a round shared between
+/// threads ([`panic_hook`]).
+const PANICS: u128 = 987_654_321;
+
+/// Panics in the walk of a shared round's first part of a count up to
+/// [`PANICS`].
+pub(super) fn panic_hook(options: &CountOptions, at: usize) {
+    if options.limit == Some(PANICS) && at == 0 {
+        panic!("a part's walk panics");
+    }
+}
+
+/// A star board of `n` rows whose split has many parts.
+fn star(n: usize) -> Plan {
+    let labels: Vec<u8> = (0..n * n)
+        .map(|c| (1 + c % n + c / (2 * n)) as u8)
+        .collect();
+    board(n, 1, &labels, true)
+}
+
+/// A part's walk that panics on two threads makes the count panic (the
+/// other thread does not wait for it forever).
+#[test]
+fn a_panic_in_a_shared_round_is_raised_again() {
+    let p = star(8);
+    let split = Split::walked(&p);
+    assert!(split.parts.len() > 1);
+    let options = CountOptions {
+        limit: Some(PANICS),
+        threads: 2,
+        ..CountOptions::default()
+    };
+    let run = std::panic::catch_unwind(AssertUnwindSafe(|| count(&p, &split, &options)));
+    assert!(run.is_err());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+    /// Star boards whose trees take hundreds of nodes, counted whole and up
+    /// to a limit on two threads (where a waiting thread is given branches
+    /// within a round): the row walk's count.
+    #[test]
+    fn shared_rounds_agree_on_bigger_boards(
+        n in 8..=11usize,
+        labels in proptest::collection::vec(1..12u8, 121),
+    ) {
+        let p = board(n, 1, &labels, true);
+        let n_solutions = want(&p);
+        let split = Split::walked(&p);
+        for limit in [None, Some(KEPT)] {
+            let options = CountOptions { limit, threads: 2, ..CountOptions::default() };
+            let got = count_with(&p, &split, &options, (1, SECOND_AFTER, RESTART_AFTER))
+                .unwrap()
+                .count;
+            proptest::prop_assert_eq!(got, n_solutions.min(limit.unwrap_or(u128::MAX)));
+        }
+    }
+}
