@@ -40,10 +40,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut reports = 0;
     let counted = placer::count(&plan, &CountOptions::default(), |p| {
         reports += 1;
-        if let Progress::Parts(p) = p {
-            if p.done == p.of {
-                println!("n = 13: all {} parts done", p.of);
-            }
+        if let Progress::Parts(p) = p
+            && p.done == p.of
+        {
+            println!("n = 13: all {} parts done", p.of);
         }
     })?;
     println!(

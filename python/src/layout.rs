@@ -97,13 +97,13 @@ pub fn labels(
     col_labels: Option<Vec<String>>,
 ) -> PyResult<Labels> {
     for (what, given, want) in [("row", &row_labels, rows), ("column", &col_labels, cols)] {
-        if let Some(l) = given {
-            if l.len() != want {
-                return Err(matrix_error(format!(
-                    "{} {what} labels for {want} {what}s",
-                    l.len()
-                )));
-            }
+        if let Some(l) = given
+            && l.len() != want
+        {
+            return Err(matrix_error(format!(
+                "{} {what} labels for {want} {what}s",
+                l.len()
+            )));
         }
     }
     Ok(Labels {

@@ -225,7 +225,7 @@ fn read_short(b: &[u8], point: u8) -> Option<(Read, bool)> {
             integer,
         ));
     }
-    while places > 0 && m % 10 == 0 {
+    while places > 0 && m.is_multiple_of(10) {
         m /= 10;
         places -= 1;
     }

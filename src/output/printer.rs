@@ -130,10 +130,10 @@ impl<W: Write> Chunked<'_, W> {
     const SIZE: usize = 1 << 16;
 
     fn flush(&mut self) -> Result<(), OutputError> {
-        if self.error.is_none() {
-            if let Err(e) = self.out.write_all(self.buf.as_bytes()) {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(self.buf.as_bytes())
+        {
+            self.error = Some(e);
         }
         self.buf.clear();
         match &self.error {

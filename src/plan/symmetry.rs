@@ -171,10 +171,10 @@ fn keeps(p: &Problem, t: Transform, map: &[usize]) -> bool {
     if cells.clone().any(|c| p.holes[c] != p.holes[map[c]]) {
         return false;
     }
-    if let Some(values) = &p.values {
-        if cells.clone().any(|c| values[c] != values[map[c]]) {
-            return false;
-        }
+    if let Some(values) = &p.values
+        && cells.clone().any(|c| values[c] != values[map[c]])
+    {
+        return false;
     }
     let mut givens: Vec<usize> = p.givens.iter().map(|&g| map[g]).collect();
     givens.sort_unstable();

@@ -103,14 +103,13 @@ impl Work {
             .checked_add(tally.count)
             .ok_or(SearchError::Overflow)?;
         st.done.insert(i, (tally.count, tally.nodes));
-        if let Some(record) = &self.record {
-            if st
+        if let Some(record) = &self.record
+            && st
                 .last_save
                 .is_none_or(|t| t.elapsed() > Duration::from_millis(500))
-            {
-                record.save(&st.done)?;
-                st.last_save = Some(Instant::now());
-            }
+        {
+            record.save(&st.done)?;
+            st.last_save = Some(Instant::now());
         }
         Ok(())
     }

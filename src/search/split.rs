@@ -316,7 +316,7 @@ impl Plan {
                 break;
             };
             leaves = leaves.wrapping_add(1);
-            if leaves % 4096 == 0 && super::run::stopped(options.stop.as_ref()) {
+            if leaves.is_multiple_of(4096) && super::run::stopped(options.stop.as_ref()) {
                 return Err(SearchError::Interrupted);
             }
             if options.unique {

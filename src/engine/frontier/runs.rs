@@ -221,10 +221,10 @@ fn columns(
 ) -> Option<Vec<Column>> {
     let mut bits: Vec<Vec<(usize, Field)>> = vec![Vec::new(); m];
     for (&c, &(k, t)) in place {
-        if let Some((start, field)) = at.blocked[c] {
-            if start <= at.end {
-                bits[k].push((t, field));
-            }
+        if let Some((start, field)) = at.blocked[c]
+            && start <= at.end
+        {
+            bits[k].push((t, field));
         }
     }
     for b in &mut bits {

@@ -240,7 +240,7 @@ impl Wide {
 
 /// The bits of a [`Six`]'s `u64` number `i` that stand for permutations.
 fn mask(i: usize) -> u64 {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         u64::MAX
     } else {
         (1 << (PERMS - 64)) - 1

@@ -241,10 +241,10 @@ impl Tally {
                     },
                     key: band.key ^ regions.key,
                 };
-                if insides > 0 || hi > lo + 1 {
-                    if let Some(t) = f(&area(Side::Rest, inside, insides)) {
-                        return Some(t);
-                    }
+                if (insides > 0 || hi > lo + 1)
+                    && let Some(t) = f(&area(Side::Rest, inside, insides))
+                {
+                    return Some(t);
                 }
                 if let Some(t) = f(&area(Side::Outer, touch, touches)) {
                     return Some(t);

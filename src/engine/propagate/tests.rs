@@ -672,15 +672,15 @@ fn branches_given_away_keep_every_solution_once() {
                 while w.next_leaf() {
                     got.push(w.placed().to_vec());
                     found += 1;
-                    if found % 3 == 1 {
-                        if let Some((pieces, empty)) = w.give_away() {
-                            let mut to = PropagateWalker::on(m.clone(), &pieces, &empty);
-                            if given % 2 == 0 {
-                                to.probe_at_root();
-                            }
-                            walks.push(to);
-                            given += 1;
+                    if found % 3 == 1
+                        && let Some((pieces, empty)) = w.give_away()
+                    {
+                        let mut to = PropagateWalker::on(m.clone(), &pieces, &empty);
+                        if given % 2 == 0 {
+                            to.probe_at_root();
                         }
+                        walks.push(to);
+                        given += 1;
                     }
                 }
             }

@@ -84,13 +84,13 @@ pub(super) fn find<'t>(
 ) -> Option<Hint> {
     let text = &fields[col].text;
     let dec = layout.decimal_comma;
-    if layout.delimiter.is_none() {
-        if let Some(delimiter) = text.chars().find(|c| matches!(c, ';' | '|')) {
-            return Some(Hint::Delimiter {
-                delimiter,
-                decimal_comma: sep == Separator::Char(',') && !dec,
-            });
-        }
+    if layout.delimiter.is_none()
+        && let Some(delimiter) = text.chars().find(|c| matches!(c, ';' | '|'))
+    {
+        return Some(Hint::Delimiter {
+            delimiter,
+            decimal_comma: sep == Separator::Char(',') && !dec,
+        });
     }
     if !dec && text.contains(',') && read(text, true).is_ok() {
         return Some(Hint::DecimalComma);
@@ -100,17 +100,18 @@ pub(super) fn find<'t>(
     if col == 0 && !layout.labels && labelled(fields) {
         return Some(Hint::Labels);
     }
-    if row == 1 && !layout.header {
-        if let Some(next) = next() {
-            let next = if layout.labels { &next[1..] } else { &next[..] };
-            // pandas writes an index column under an empty corner cell
-            let corner = !layout.labels && fields[0].text.is_empty();
-            if numbers(next, dec) {
-                return Some(Hint::Header { labels: corner });
-            }
-            if !layout.labels && labelled(next) {
-                return Some(Hint::Header { labels: true });
-            }
+    if row == 1
+        && !layout.header
+        && let Some(next) = next()
+    {
+        let next = if layout.labels { &next[1..] } else { &next[..] };
+        // pandas writes an index column under an empty corner cell
+        let corner = !layout.labels && fields[0].text.is_empty();
+        if numbers(next, dec) {
+            return Some(Hint::Header { labels: corner });
+        }
+        if !layout.labels && labelled(next) {
+            return Some(Hint::Header { labels: true });
         }
     }
     None

@@ -85,16 +85,16 @@ impl Binder<'_> {
             (Some(m), None, None, None) => self.matrix_size(m)?,
             _ => self.size(params, [&regions, &cells])?,
         };
-        if let Some(m) = &matrix {
-            if (m.rows, m.cols) != (rows, cols) {
-                return Err(self.at(
-                    format!(
-                        "the matrix is {}×{}, but the board is {rows}×{cols}",
-                        m.rows, m.cols
-                    ),
-                    spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
-                ));
-            }
+        if let Some(m) = &matrix
+            && (m.rows, m.cols) != (rows, cols)
+        {
+            return Err(self.at(
+                format!(
+                    "the matrix is {}×{}, but the board is {rows}×{cols}",
+                    m.rows, m.cols
+                ),
+                spec.board.matrix.as_ref().map_or(0..0, Spanned::span),
+            ));
         }
         Ok(Shape {
             rows,
