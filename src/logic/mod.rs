@@ -94,7 +94,7 @@ pub enum Technique {
     /// cells fit in one 2×2 block more than it needs pieces: exactly one
     /// block holds none; the cells every case left (each followed by the
     /// search's rules and trials, the dead ones dropped) decides alike.
-    /// Boards up to 14×14.
+    /// Boards up to 17×17.
     SpareBlock,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,
