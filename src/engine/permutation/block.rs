@@ -208,6 +208,18 @@ fn permutations(v: &mut [u8; ROWS], k: usize, out: &mut Vec<[u8; ROWS]>) {
     }
 }
 
+/// A deterministic pseudo-random sequence (xorshift64) from `seed`, for the
+/// tests of the last rows' steps.
+#[cfg(test)]
+pub(super) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,13 +244,7 @@ mod tests {
     #[test]
     fn completions_match_brute_force() {
         // A deterministic pseudo-random walk over boards up to 20 wide.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         let block = &*BLOCK;
         for _ in 0..20_000 {
             let n = 5 + (next() % 16) as u32;
@@ -249,10 +255,10 @@ mod tests {
             }
             let l = next() as u32 & mask & !free;
             let r = next() as u32 & mask;
-            let l = if next() % 3 == 0 { 0 } else { l };
-            let r = if next() % 3 == 0 { 0 } else { r };
+            let l = if next().is_multiple_of(3) { 0 } else { l };
+            let r = if next().is_multiple_of(3) { 0 } else { r };
             let forbid: [u32; ROWS] = std::array::from_fn(|_| {
-                if next() % 4 == 0 {
+                if next().is_multiple_of(4) {
                     next() as u32 & mask
                 } else {
                     0

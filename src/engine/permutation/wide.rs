@@ -265,19 +265,13 @@ pub(super) fn soft_pext(x: u64, m: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::permutation::block::UNIT;
+    use crate::engine::permutation::block::{UNIT, xorshift};
 
     /// Every word of the step equals the five-row step of that candidate,
     /// and the words of non-candidates are empty.
     #[test]
     fn words_match_the_five_row_step() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         let (wide, block) = (&*TABLES, &*BLOCK);
         for _ in 0..20_000 {
             let n = 6 + (next() % 17) as u32;
@@ -288,12 +282,12 @@ mod tests {
             }
             let mut sparse = || {
                 let x = next() as u32 & mask;
-                if next() % 3 == 0 { 0 } else { x }
+                if next().is_multiple_of(3) { 0 } else { x }
             };
             let (l, r) = (sparse(), sparse());
             let bm = free & !(l | r) & next() as u32;
             let forbid: [u32; ROWS] = std::array::from_fn(|_| {
-                if next() % 4 == 0 {
+                if next().is_multiple_of(4) {
                     next() as u32 & mask
                 } else {
                     0
@@ -340,13 +334,7 @@ mod tests {
         if !std::is_x86_feature_detected!("bmi2") {
             return;
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for i in 0..4096 {
             let (x, m) = (next(), next());
             // Sparse masks too, like the step's six free columns.

@@ -42,34 +42,10 @@ impl PropagateWalker {
         }
         let mut emptied = Vec::new();
         for _ in 0..rounds {
-            let mut found = false;
-            // A cell the rules filled while probing another cell that held
-            // is not probed in the round (its own probe decides less), as
-            // in the search's probing.
-            let mut skip = vec![false; self.m.cells()];
-            for x in 0..self.m.cells() {
-                if self.st.cells[x] != Cell::Open || skip[x] {
-                    continue;
-                }
-                let held = self.probe_cell(x, |st, mark| {
-                    for c in st.decided_since(mark) {
-                        skip[c] |= st.cells[c] == Cell::Piece;
-                    }
-                });
-                match held {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        found = true;
-                        emptied.push(x);
-                    }
-                    Err(_) => {
-                        emptied.push(x);
-                        return Err(emptied);
-                    }
-                }
-            }
-            if !found {
-                break;
+            match self.probe_round(|x| emptied.push(x)) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(_) => return Err(emptied),
             }
         }
         let known = |c: &Cell| match c {

@@ -12,9 +12,24 @@ use super::state::{Cell, Conflict, State};
 
 impl PropagateWalker {
     /// One round of probing over the open cells; false when it leaves the
-    /// node without solutions. A cell the rules filled while probing another
-    /// cell that held is not probed in the round: its own probe decides less.
+    /// node without solutions.
     pub(super) fn probe(&mut self) -> bool {
+        match self.probe_round(|_| {}) {
+            Ok(found) => {
+                self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
+                true
+            }
+            Err(Conflict) => false,
+        }
+    }
+
+    /// One round of probing over the open cells: a piece on each in turn and
+    /// the rules to a fixed point; where they fail, the cell is emptied and
+    /// passed to `emptied`. `Ok` tells whether a cell was emptied; `Err` that
+    /// the state has no solution (the cell whose emptying showed it passed to
+    /// `emptied` too). A cell the rules filled while probing another cell
+    /// that held is not probed in the round: its own probe decides less.
+    pub(super) fn probe_round(&mut self, mut emptied: impl FnMut(usize)) -> Result<bool, Conflict> {
         let mut skip = vec![false; self.m.cells()];
         let mut found = false;
         for x in 0..self.m.cells() {
@@ -28,12 +43,17 @@ impl PropagateWalker {
             });
             match held {
                 Ok(true) => {}
-                Ok(false) => found = true,
-                Err(Conflict) => return false,
+                Ok(false) => {
+                    found = true;
+                    emptied(x);
+                }
+                Err(Conflict) => {
+                    emptied(x);
+                    return Err(Conflict);
+                }
             }
         }
-        self.backoff = if found { 0 } else { (self.backoff + 1).min(32) };
-        true
+        Ok(found)
     }
 
     /// Looking ahead, near the top of the tree: a piece on each open cell in
