@@ -3,7 +3,7 @@
 //! the attack rows computed from geometry instead of the dense table, and
 //! random boards 60 to 200 cells wide or tall against the oracle.
 
-use super::tests::{agree, plan};
+use super::tests::{agree, count_parts, plan};
 use super::*;
 
 const BOUNDARIES: [usize; 6] = [63, 64, 65, 127, 128, 129];
@@ -122,12 +122,7 @@ fn a_1024_column_board_counts_lists_and_splits() {
     // Two kings in one row of 1024, not touching: 1023 · 1022 / 2 pairs.
     let want = 1023 * 1022 / 2;
     assert_eq!(p.count(CountOptions::default()).unwrap().count, want);
-    let split: u128 = p
-        .subproblems()
-        .iter()
-        .map(|s| p.count_subproblem(s, false).unwrap().count)
-        .sum();
-    assert_eq!(split, want);
+    assert_eq!(count_parts(&p, &p.subproblems()), want);
     assert_eq!(p.solutions(false).count() as u128, want);
     let unique = p.count(CountOptions {
         unique: true,
