@@ -9,11 +9,16 @@
 //! empty and the others hold one piece each. When several are left, the
 //! cells of the area (or else any cells) that every case left fills (or
 //! empties) are the step. Only for the step shown are the dropped cases
-//! followed with the techniques, to say in their words why each fails.
+//! followed again from their own marks, with the techniques and else the
+//! search's probes, to say why each fails; where a case fails only with
+//! what the rules and probing decide on the state itself, its reason
+//! names those decisions.
 //!
 //! What the rules and probing decide on the state itself holds in every
-//! case, so it is found once and each case starts from it; an area is
-//! dropped as soon as two of its cases left agree on no open cell.
+//! case, so it is found once and each case starts from it; the cases are
+//! compared only on the cells it leaves open (what it decides alone is no
+//! step of this technique), and an area is dropped as soon as two of its
+//! cases left agree on no such cell.
 //!
 //! The blocks are made disjoint first (a cell in two blocks counts in the
 //! first), so that the count holds: m groups of cells that each hold at
