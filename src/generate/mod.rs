@@ -149,22 +149,33 @@ pub fn generate_graded(
         }
         grades.extend(path.grade.filter(|g| !grades.contains(g)));
     }
-    let all_easier = !grades.is_empty() && grades.iter().all(|&g| g < want);
-    let advice = if all_easier && want == Grade::NeedsGuessing {
-        "logic explained every one without a guess: at this size the hint engine's techniques (2×2 blocks with one to spare, up to 17×17) settle the generator's puzzles; docs/PUZZLES.md says where needs-guessing is in reach".to_string()
-    } else if all_easier {
-        let names: Vec<&str> = grades.iter().map(|g| g.name()).collect();
-        format!(
-            "every one was {}: a larger size gives harder puzzles",
-            names.join(" or ")
-        )
-    } else {
-        "try another --seed, size or --difficulty".to_string()
-    };
+    let advice = advice(want, size, &grades);
     Err(Diagnostic::new(format!(
         "no {} {size}×{size} puzzle among the {GRADE_TRIES} generated from seed {seed}; {advice}",
         want.name()
     )))
+}
+
+/// What to try when no puzzle of grade `want` was found among the
+/// [`GRADE_TRIES`] of side `size`, whose paths had the grades `grades`.
+/// Where every one was easier and 2×2 blocks with one to spare ran on
+/// them (boards up to [`crate::logic::spare::MAX_CELLS`] cells) and
+/// explained a hard one without a guess, needs-guessing is out of that
+/// size's reach; else a larger size gives harder puzzles.
+fn advice(want: Grade, size: usize, grades: &[Grade]) -> String {
+    let names: Vec<&str> = grades.iter().map(|g| g.name()).collect();
+    let every = format!("every one was {}", names.join(" or "));
+    if grades.is_empty() || grades.iter().any(|&g| g >= want) {
+        return "try another --seed, size or --difficulty".to_string();
+    }
+    let max = crate::logic::spare::MAX_CELLS;
+    if want == Grade::NeedsGuessing && size * size <= max && grades.contains(&Grade::Hard) {
+        let side = (1..=max).take_while(|s| s * s <= max).last().unwrap_or(0);
+        return format!(
+            "{every}: logic with 2×2 blocks with one to spare explains puzzles up to {side}×{side} without a guess; a board larger than {side}×{side} gives needs-guessing puzzles"
+        );
+    }
+    format!("{every}: a larger size gives harder puzzles")
 }
 
 /// The rules the carving is judged by, and whether they must decide every

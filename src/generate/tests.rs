@@ -426,3 +426,28 @@ fn aimed_puzzles_do_not_depend_on_the_threads() {
     let plain = generate(&spec("star-battle"), &stars(2), 10, 3, 2).unwrap();
     assert_ne!(plain.evaluations, b.evaluations, "the aim changed nothing");
 }
+
+/// The advice when no puzzle of the grade asked for was found: where 2×2
+/// blocks with one to spare ran (up to 17×17) and explained hard ones,
+/// needs-guessing is out of that size's reach; an easier set of grades,
+/// or a larger board, asks for a larger size; a harder grade among them
+/// for another seed.
+#[test]
+fn the_advice_names_the_cause() {
+    use Grade::{Easy, Hard, Medium, NeedsGuessing};
+    let reach = advice(NeedsGuessing, 17, &[Medium, Hard]);
+    assert_eq!(
+        reach,
+        "every one was medium or hard: logic with 2×2 blocks with one to spare explains puzzles up to 17×17 without a guess; a board larger than 17×17 gives needs-guessing puzzles"
+    );
+    let larger = "every one was easy: a larger size gives harder puzzles";
+    assert_eq!(advice(NeedsGuessing, 8, &[Easy]), larger);
+    assert_eq!(advice(Medium, 1, &[Easy]), larger);
+    assert_eq!(
+        advice(NeedsGuessing, 18, &[Hard]),
+        "every one was hard: a larger size gives harder puzzles"
+    );
+    let other = "try another --seed, size or --difficulty";
+    assert_eq!(advice(Medium, 9, &[Easy, Hard]), other);
+    assert_eq!(advice(Hard, 9, &[]), other);
+}

@@ -24,7 +24,7 @@ mod lookahead;
 mod overfull;
 pub mod path;
 mod simple;
-mod spare;
+pub(crate) mod spare;
 mod trial;
 
 use std::sync::Arc;
