@@ -90,6 +90,10 @@ pub(crate) struct PropagateWalker {
     look_above: usize,
     /// Whether the root starts with a round of probing.
     probe_first: bool,
+    /// The rules a decision's propagation runs, and a failed probe's,
+    /// when they are not `rules`: [`Rules::Probe`] for the proofs' walks,
+    /// which confine at their root only ([`PropagateWalker::confine_at_root`]).
+    below: Option<Rules>,
 }
 
 /// The nodes a piece branch takes before the empty branch is probed:
@@ -152,6 +156,7 @@ impl PropagateWalker {
             backoff: 0,
             look_above: LOOK_ABOVE,
             probe_first: false,
+            below: None,
         }
     }
 
@@ -183,7 +188,10 @@ impl PropagateWalker {
         let mut w = PropagateWalker::on(m.clone(), &[], &[]);
         w.cut = Some(cut);
         match walked {
-            Some(depth) => w.look_above(depth),
+            Some(depth) => {
+                w.look_above(depth);
+                w.confine_at_root();
+            }
             None => w.never_probe(),
         }
         let mut out = Vec::new();
@@ -220,6 +228,17 @@ impl PropagateWalker {
     /// that gave its branch away would have probed it.
     pub(crate) fn probe_at_root(&mut self) {
         self.probe_first = true;
+    }
+
+    /// Runs confinement at the walk's root only, not after its decisions
+    /// and failed probes: below the root it decides little that the other
+    /// rules would not find a decision later, and costs more than the
+    /// nodes it saves (the published 4–6★ proofs take about a sixth more
+    /// nodes and a sixth fewer instructions, docs/PERFORMANCE.md). The
+    /// rounds' walks run so; walks whose parts or solutions must stay as
+    /// they were (shards, samples, `--first`) do not.
+    pub(crate) fn confine_at_root(&mut self) {
+        self.below = Some(Rules::Probe);
     }
 
     /// Looks ahead at the nodes with fewer than `depth` decisions above
@@ -259,9 +278,14 @@ impl PropagateWalker {
         }
     }
 
+    /// Runs the rules of a node below the root until none decides a cell.
+    fn propagate_below(&mut self) -> Result<(), Conflict> {
+        self.propagate_with(self.below.unwrap_or(self.rules))
+    }
+
     fn decide(&mut self, cell: usize, to: Cell) -> bool {
         self.nodes += 1;
-        self.st.set(&self.m, cell, to).is_ok() && self.propagate().is_ok()
+        self.st.set(&self.m, cell, to).is_ok() && self.propagate_below().is_ok()
     }
 
     /// The unit to branch on: the one with the fewest spare open cells among
