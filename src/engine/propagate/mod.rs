@@ -234,7 +234,7 @@ impl PropagateWalker {
     /// and failed probes: below the root it decides little that the other
     /// rules would not find a decision later, and costs more than the
     /// nodes it saves (the published 4–6★ proofs take about a sixth more
-    /// nodes and a sixth fewer instructions, docs/PERFORMANCE.md). The
+    /// nodes and a ninth fewer instructions, docs/PERFORMANCE.md). The
     /// rounds' walks run so; walks whose parts or solutions must stay as
     /// they were (shards, samples, `--first`) do not.
     pub(crate) fn confine_at_root(&mut self) {
