@@ -90,9 +90,9 @@ pub(crate) struct PropagateWalker {
     look_above: usize,
     /// Whether the root starts with a round of probing.
     probe_first: bool,
-    /// The rules a decision's propagation runs, and a failed probe's,
-    /// when they are not `rules`: [`Rules::Probe`] for the proofs' walks,
-    /// which confine at their root only ([`PropagateWalker::confine_at_root`]).
+    /// The rules an empty decision's propagation runs, and a failed
+    /// probe's, when they are not `rules`: [`Rules::Probe`] for the proofs'
+    /// walks ([`PropagateWalker::confine_after_pieces`]).
     below: Option<Rules>,
 }
 
@@ -190,7 +190,7 @@ impl PropagateWalker {
         match walked {
             Some(depth) => {
                 w.look_above(depth);
-                w.confine_at_root();
+                w.confine_after_pieces();
             }
             None => w.never_probe(),
         }
@@ -230,14 +230,16 @@ impl PropagateWalker {
         self.probe_first = true;
     }
 
-    /// Runs confinement at the walk's root only, not after its decisions
-    /// and failed probes: below the root it decides little that the other
-    /// rules would not find a decision later, and costs more than the
-    /// nodes it saves (the published 4–6★ proofs take about a sixth more
-    /// nodes and a ninth fewer instructions, docs/PERFORMANCE.md). The
-    /// rounds' walks run so; walks whose parts or solutions must stay as
-    /// they were (shards, samples, `--first`) do not.
-    pub(crate) fn confine_at_root(&mut self) {
+    /// Runs confinement at the walk's root and after its piece decisions
+    /// only, not after empty decisions and failed probes: an emptied cell
+    /// seldom lets confinement decide what the other rules would not find
+    /// a decision later. The published 4–6★ proofs take more nodes and
+    /// fewer instructions; planted boards with several solutions stay
+    /// within a tenth of their nodes, where skipping it after piece
+    /// decisions too cost them up to 12.5× (docs/PERFORMANCE.md). The rounds'
+    /// walks run so; walks whose parts or solutions must stay as they were
+    /// (shards, samples, `--first`) do not.
+    pub(crate) fn confine_after_pieces(&mut self) {
         self.below = Some(Rules::Probe);
     }
 
@@ -278,14 +280,22 @@ impl PropagateWalker {
         }
     }
 
-    /// Runs the rules of a node below the root until none decides a cell.
+    /// Runs the rules after an empty decision or a failed probe until none
+    /// decides a cell.
     fn propagate_below(&mut self) -> Result<(), Conflict> {
         self.propagate_with(self.below.unwrap_or(self.rules))
     }
 
+    /// Decides a cell and propagates: a piece with every rule of the walk,
+    /// an empty cell with [`PropagateWalker::propagate_below`]'s.
     fn decide(&mut self, cell: usize, to: Cell) -> bool {
         self.nodes += 1;
-        self.st.set(&self.m, cell, to).is_ok() && self.propagate_below().is_ok()
+        self.st.set(&self.m, cell, to).is_ok()
+            && match to {
+                Cell::Empty => self.propagate_below(),
+                _ => self.propagate(),
+            }
+            .is_ok()
     }
 
     /// The unit to branch on: the one with the fewest spare open cells among
