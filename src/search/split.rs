@@ -216,6 +216,7 @@ impl Split {
             let mut w = PropagateWalker::on(m.clone(), pieces, empty);
             if let Some(depth) = self.look {
                 w.look_above(depth);
+                w.confine_after_pieces();
             }
             w
         };

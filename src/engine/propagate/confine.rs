@@ -9,7 +9,9 @@
 //! lying inside the band are the inner ones, the band's lines the outer
 //! ones; and the band's lines are inner to the units touching them. That
 //! is a policy for speed, on masks with prefix-sum pre-checks, taking any
-//! deduction: every band at the search's nodes and in the hint engine's
+//! deduction: every band at the search's nodes (in the proofs' walks at
+//! the root and after piece decisions only,
+//! `PropagateWalker::confine_after_pieces`) and in the hint engine's
 //! trials, single lines under `Rules::Confined`, none in probes
 //! ([`super::Rules`]). The hint engine (`logic::confine`) asks the same
 //! rule of any k ≤ 4 units of any two families, on unions of touched

@@ -93,7 +93,7 @@ impl PropagateWalker {
         self.st.undo(&self.m, mark);
         if !holds {
             self.st.set(&self.m, x, Cell::Empty)?;
-            self.propagate()?;
+            self.propagate_below()?;
         }
         Ok(holds)
     }
