@@ -325,3 +325,78 @@ fn reasons_read_as_said() {
         )
     );
 }
+
+/// The forms no random state or published puzzle reaches, on hand-made
+/// decisions of the state (`parent`) for a case of a 7×7 one-star grid
+/// with solutions: a decision that clashes with the case's star is
+/// named as a clash; decisions that make the case fail are named, cut
+/// down to those it needs (a cell empty in every solution, named first,
+/// is left out), and they fail as said.
+#[test]
+fn shared_decisions_are_named_and_cut_down() {
+    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
+    let bindings = crate::problem::Bindings {
+        set: vec![("k".into(), 1)],
+        regions: Some(crate::error::Source::new(
+            "<shared>",
+            "BEACDAB\nCAECCGF\nBABGGED\nBCFFAED\nBEFCDGG\nDGDECFG\nDGBABFB\n".to_string(),
+        )),
+        cells: None,
+    };
+    let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+    let all: Vec<Vec<usize>> = p
+        .clone()
+        .plan()
+        .solutions(false)
+        .map(|s| s.cells.iter().map(|&(r, c)| p.cell(r, c)).collect())
+        .collect();
+    let b = Board::new(&p).unwrap();
+    // a star of a solution that the state's decisions empty: a clash
+    let star = all[0][0];
+    let mut parent = vec![None; b.marks.len()];
+    parent[star] = Some(false);
+    let mut case = Case {
+        board: b.clone(),
+        fate: Fate::Alive,
+    };
+    case.board.marks[star] = Mark::Piece;
+    case.settle(&parent, &[]);
+    case.explain();
+    let Fate::Dead(why @ Why::Clash { .. }) = &case.fate else {
+        panic!("no clash");
+    };
+    assert_eq!(
+        why.words(&case.board),
+        format!(
+            "the rules and trials on the state itself empty {}, where this case has a star: the only cell left of one of its blocks",
+            b.at(star)
+        )
+    );
+    // two stars in the last row, and a cell no solution has before them
+    let none = (0..42)
+        .find(|c| all.iter().all(|s| !s.contains(c)))
+        .unwrap();
+    let mut parent = vec![None; b.marks.len()];
+    parent[none] = Some(false);
+    parent[42] = Some(true);
+    parent[44] = Some(true);
+    let mut case = Case {
+        board: b.clone(),
+        fate: Fate::Alive,
+    };
+    case.settle(&parent, &[]);
+    case.explain();
+    let Fate::Dead(Why::Probes { shared, emptied }) = &case.fate else {
+        panic!("not refuted by probes");
+    };
+    assert!(!shared.is_empty() && shared.len() < 3, "{shared:?}");
+    assert!(shared.iter().all(|&(c, m)| c != none && m == Mark::Piece));
+    let mut start = case::with(&case.board, shared).unwrap();
+    for &c in emptied {
+        let mut trial = start.clone();
+        trial.marks[c] = Mark::Piece;
+        assert!(trial.settled(0).is_err());
+        start.marks[c] = Mark::Empty;
+    }
+    assert!(start.settled(0).is_err());
+}
