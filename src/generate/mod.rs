@@ -159,7 +159,7 @@ pub fn generate_graded(
 /// What to try when no puzzle of grade `want` was found among the
 /// [`GRADE_TRIES`] of side `size`, whose paths had the grades `grades`.
 /// Where every one was easier and some hard, needs-guessing is asked
-/// for: on a board of at most [`crate::logic::spare::MAX_CELLS`] cells
+/// for: on a board of at most [`crate::logic::MAX_CELLS`] cells
 /// it says what happened (the hint engine, 2×2 blocks with one to spare
 /// among its techniques there, explained every one without a guess, and
 /// larger boards skip that technique); on a larger board, try another
@@ -172,7 +172,7 @@ fn advice(want: Grade, size: usize, grades: &[Grade]) -> String {
         return "try another --seed, size or --difficulty".to_string();
     }
     if want == Grade::NeedsGuessing && grades.contains(&Grade::Hard) {
-        let max = crate::logic::spare::MAX_CELLS;
+        let max = crate::logic::MAX_CELLS;
         if size * size > max {
             return format!("{every}: try another --seed");
         }

@@ -185,7 +185,7 @@ fn published_dropped_cases_fail_as_said() {
 /// cells: a 7×7 one-star state where it finds a step, set in the
 /// top-left corner of a 17×17 board (the rest of the board decided: a
 /// star a row and column in the bottom-right, the other cells empty),
-/// still has it; set in an 18×18 board it does not run.
+/// still finds a step there; set in an 18×18 board it does not run.
 #[test]
 fn runs_up_to_max_cells() {
     assert_eq!(MAX_CELLS, 17 * 17);
