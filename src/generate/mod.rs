@@ -158,21 +158,27 @@ pub fn generate_graded(
 
 /// What to try when no puzzle of grade `want` was found among the
 /// [`GRADE_TRIES`] of side `size`, whose paths had the grades `grades`.
-/// Where every one was easier and 2×2 blocks with one to spare ran on
-/// them (boards up to [`crate::logic::spare::MAX_CELLS`] cells) and
-/// explained a hard one without a guess, needs-guessing is out of that
-/// size's reach; else a larger size gives harder puzzles.
+/// Where every one was easier and some hard, needs-guessing is asked
+/// for: on a board of at most [`crate::logic::MAX_CELLS`] cells
+/// it says what happened (the hint engine, 2×2 blocks with one to spare
+/// among its techniques there, explained every one without a guess, and
+/// larger boards skip that technique); on a larger board, try another
+/// seed. Where every one was easier and none hard, a larger size gives
+/// harder puzzles.
 fn advice(want: Grade, size: usize, grades: &[Grade]) -> String {
     let names: Vec<&str> = grades.iter().map(|g| g.name()).collect();
     let every = format!("every one was {}", names.join(" or "));
     if grades.is_empty() || grades.iter().any(|&g| g >= want) {
         return "try another --seed, size or --difficulty".to_string();
     }
-    let max = crate::logic::spare::MAX_CELLS;
-    if want == Grade::NeedsGuessing && size * size <= max && grades.contains(&Grade::Hard) {
-        let side = (1..=max).take_while(|s| s * s <= max).last().unwrap_or(0);
+    if want == Grade::NeedsGuessing && grades.contains(&Grade::Hard) {
+        let max = crate::logic::MAX_CELLS;
+        if size * size > max {
+            return format!("{every}: try another --seed");
+        }
+        let side = max.isqrt();
         return format!(
-            "{every}: logic with 2×2 blocks with one to spare explains puzzles up to {side}×{side} without a guess; a board larger than {side}×{side} gives needs-guessing puzzles"
+            "{every}: at this size the hint engine explained every one without a guess (2×2 blocks with one to spare runs on boards up to {side}×{side}; larger boards skip that technique)"
         );
     }
     format!("{every}: a larger size gives harder puzzles")

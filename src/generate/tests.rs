@@ -427,25 +427,27 @@ fn aimed_puzzles_do_not_depend_on_the_threads() {
     assert_ne!(plain.evaluations, b.evaluations, "the aim changed nothing");
 }
 
-/// The advice when no puzzle of the grade asked for was found: where 2×2
-/// blocks with one to spare ran (up to 17×17) and explained hard ones,
-/// needs-guessing is out of that size's reach; an easier set of grades,
-/// or a larger board, asks for a larger size; a harder grade among them
-/// for another seed.
+/// The advice when no puzzle of the grade asked for was found: where
+/// needs-guessing was asked for and some were hard, on a board where 2×2
+/// blocks with one to spare runs (up to 17×17) it says that every one
+/// was explained without a guess, on a larger one it asks for another
+/// seed; an easier set of grades asks for a larger size; a harder grade
+/// among them for another seed, size or difficulty.
 #[test]
 fn the_advice_names_the_cause() {
     use Grade::{Easy, Hard, Medium, NeedsGuessing};
     let reach = advice(NeedsGuessing, 17, &[Medium, Hard]);
     assert_eq!(
         reach,
-        "every one was medium or hard: logic with 2×2 blocks with one to spare explains puzzles up to 17×17 without a guess; a board larger than 17×17 gives needs-guessing puzzles"
+        "every one was medium or hard: at this size the hint engine explained every one without a guess (2×2 blocks with one to spare runs on boards up to 17×17; larger boards skip that technique)"
     );
     let larger = "every one was easy: a larger size gives harder puzzles";
     assert_eq!(advice(NeedsGuessing, 8, &[Easy]), larger);
+    assert_eq!(advice(NeedsGuessing, 18, &[Easy]), larger);
     assert_eq!(advice(Medium, 1, &[Easy]), larger);
     assert_eq!(
         advice(NeedsGuessing, 18, &[Hard]),
-        "every one was hard: a larger size gives harder puzzles"
+        "every one was hard: try another --seed"
     );
     let other = "try another --seed, size or --difficulty";
     assert_eq!(advice(Medium, 9, &[Easy, Hard]), other);

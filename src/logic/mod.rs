@@ -24,8 +24,10 @@ mod lookahead;
 mod overfull;
 pub mod path;
 mod simple;
-pub(crate) mod spare;
+mod spare;
 mod trial;
+
+pub(crate) use spare::MAX_CELLS;
 
 use std::sync::Arc;
 use std::sync::{Mutex, OnceLock};

@@ -5,6 +5,10 @@
 use super::ROUNDS;
 use crate::logic::{Board, Mark, Technique, band, capacity, confine};
 
+/// The most shared decisions [`Case::trimmed`] tries to leave out of a
+/// dropped case's reason (each try follows the case again).
+const TRIM: usize = 32;
+
 /// One case of a split: its state and how it ended.
 pub(super) struct Case<'p> {
     pub(super) board: Board<'p>,
@@ -17,8 +21,10 @@ pub(super) enum Fate {
     /// (or it was not followed yet).
     Alive,
     /// The search's rules and probes, started from what they decide on
-    /// the state itself, left it no solution; not explained yet.
-    Refuted,
+    /// the state itself, left it no solution: why, with those decisions
+    /// ([`Why::Clash`] or [`Why::Probes`]); not explained from its own
+    /// marks yet.
+    Refuted(Why),
     /// Dropped: why it cannot be completed.
     Dead(Why),
 }
@@ -37,29 +43,48 @@ pub(super) enum Why {
         shared: Vec<(usize, Mark)>,
         emptied: Vec<usize>,
     },
+    /// The rules and probing decide on the state itself the cell `cell`
+    /// as `mark`, and the case marks it otherwise: in its emptied block
+    /// (`emptied_block`), else by [`deduce`](super::deduce) (the only
+    /// cell left of one of its other blocks, or a cell whose piece
+    /// would leave one of them none).
+    Clash {
+        cell: usize,
+        mark: Mark,
+        emptied_block: bool,
+    },
 }
 
 impl Case<'_> {
-    /// Follows the case with the propagating search's rules and probing
-    /// ([`Board::settled`]), starting from what they decide on the state
-    /// itself (`parent`, which holds in every case): it is refuted when
-    /// they leave it no solution, else it takes what they decide.
-    pub(super) fn settle(&mut self, parent: &[Option<bool>]) {
-        let Some(start) = with(&self.board, &shared(&self.board, parent)) else {
-            self.fate = Fate::Refuted;
+    /// Follows the case, whose emptied block is `group`, with the
+    /// propagating search's rules and probing ([`Board::settled`]),
+    /// starting from what they decide on the state itself (`parent`,
+    /// which holds in every case): it is refuted when they leave it no
+    /// solution (or `parent` decides a cell otherwise than the case),
+    /// else it takes what they decide.
+    pub(super) fn settle(&mut self, parent: &[Option<bool>], group: &[usize]) {
+        let shared = shared(&self.board, parent);
+        if let Some(&(cell, mark)) = shared.iter().find(|&&(c, m)| {
+            let own = self.board.marks[c];
+            own != Mark::Open && own != m
+        }) {
+            self.fate = Fate::Refuted(Why::Clash {
+                cell,
+                mark,
+                emptied_block: group.contains(&cell),
+            });
             return;
-        };
+        }
+        let start = with(&self.board, &shared).expect("no clash");
         match start.settled(ROUNDS) {
             Ok(known) => {
                 for (c, k) in known.into_iter().enumerate() {
-                    match k {
-                        Some(true) => self.board.marks[c] = Mark::Piece,
-                        Some(false) => self.board.marks[c] = Mark::Empty,
-                        None => {}
+                    if let Some(k) = k {
+                        self.board.marks[c] = mark(k);
                     }
                 }
             }
-            Err(_) => self.fate = Fate::Refuted,
+            Err(emptied) => self.fate = Fate::Refuted(Why::Probes { shared, emptied }),
         }
     }
 
@@ -67,37 +92,48 @@ impl Case<'_> {
     /// enough: in the techniques' words when they get there up to
     /// `band-2x2`, else as the search's probes find it. Where the case
     /// fails only with what the rules and probing decide on the state
-    /// itself (`parent`), those decisions are named.
-    pub(super) fn explain(&mut self, parent: &[Option<bool>]) {
-        if !matches!(self.fate, Fate::Refuted) {
-            return;
-        }
-        let why = if let Some(words) = contradiction(self.board.clone()) {
-            Why::Steps(words)
-        } else if let Err(emptied) = self.board.settled(ROUNDS) {
-            Why::Probes {
-                shared: Vec::new(),
-                emptied,
-            }
-        } else {
-            let shared = shared(&self.board, parent);
-            let clash: Vec<(usize, Mark)> = shared
-                .iter()
-                .copied()
-                .filter(|&(c, m)| self.board.marks[c] != Mark::Open && self.board.marks[c] != m)
-                .collect();
-            let emptied = match with(&self.board, &shared) {
-                Some(start) => start.settled(ROUNDS).err().unwrap_or_default(),
-                None => Vec::new(),
-            };
-            let shared = if clash.is_empty() {
-                shared
-            } else {
-                clash[..1].to_vec()
-            };
-            Why::Probes { shared, emptied }
+    /// itself, the reason [`settle`](Case::settle) found, which names
+    /// those decisions.
+    pub(super) fn explain(&mut self) {
+        self.fate = match std::mem::replace(&mut self.fate, Fate::Alive) {
+            Fate::Refuted(found) => Fate::Dead(self.own().unwrap_or_else(|| self.trimmed(found))),
+            fate => fate,
         };
-        self.fate = Fate::Dead(why);
+    }
+
+    /// Why the case fails from its own marks alone, if the techniques up
+    /// to `band-2x2` or the search's rules and probing find it.
+    fn own(&self) -> Option<Why> {
+        if let Some(words) = contradiction(self.board.clone()) {
+            return Some(Why::Steps(words));
+        }
+        let emptied = self.board.settled(ROUNDS).err()?;
+        Some(Why::Probes {
+            shared: Vec::new(),
+            emptied,
+        })
+    }
+
+    /// `found` with the shared decisions it names cut down: each in turn
+    /// is left out where the case still fails without it (at most
+    /// [`TRIM`] tries), the failed trials then being those of the rest.
+    fn trimmed(&self, found: Why) -> Why {
+        let (mut shared, mut emptied) = match found {
+            Why::Probes { shared, emptied } => (shared, emptied),
+            other => return other,
+        };
+        let mut i = 0;
+        let mut tries = 0;
+        while i < shared.len() && tries < TRIM {
+            tries += 1;
+            let mut rest = shared.clone();
+            rest.remove(i);
+            match with(&self.board, &rest).map(|b| b.settled(ROUNDS)) {
+                Some(Err(fails)) => (shared, emptied) = (rest, fails),
+                _ => i += 1,
+            }
+        }
+        Why::Probes { shared, emptied }
     }
 
     /// Whether the case is still in play.
@@ -106,14 +142,37 @@ impl Case<'_> {
     }
 }
 
+/// The mark of a cell decided to hold a piece (`true`) or not.
+pub(super) fn mark(piece: bool) -> Mark {
+    if piece { Mark::Piece } else { Mark::Empty }
+}
+
 impl Why {
     /// The words, on the case's board `b`.
     pub(super) fn words(&self, b: &Board) -> String {
+        let piece = &b.problem.piece.name;
         let (shared, emptied) = match self {
             Why::Steps(words) => return words.clone(),
+            &Why::Clash {
+                cell,
+                mark,
+                emptied_block,
+            } => {
+                let at = b.at(cell);
+                return match (mark, emptied_block) {
+                    (Mark::Piece, true) => format!(
+                        "the rules and trials on the state itself place a {piece} at {at}, in this empty block"
+                    ),
+                    (Mark::Piece, false) => format!(
+                        "the rules and trials on the state itself place a {piece} at {at}, which this case empties: a {piece} there would leave one of its blocks none"
+                    ),
+                    _ => format!(
+                        "the rules and trials on the state itself empty {at}, where this case has a {piece}: the only cell left of one of its blocks"
+                    ),
+                };
+            }
             Why::Probes { shared, emptied } => (shared, emptied),
         };
-        let piece = &b.problem.piece.name;
         let mut said = String::new();
         if !shared.is_empty() {
             let cells = |mark| -> Vec<usize> {
@@ -129,15 +188,10 @@ impl Why {
             if !exclude.is_empty() {
                 what.push(format!("empty {}", b.list(&exclude)));
             }
-            said = format!("trials on the state itself {}", what.join(" and "));
-            if shared
-                .iter()
-                .any(|&(c, m)| b.marks[c] != Mark::Open && b.marks[c] != m)
-            {
-                // the case's own marks say otherwise
-                return said;
-            }
-            said.push_str(", and with those ");
+            said = format!(
+                "the rules and trials on the state itself {}, and with those ",
+                what.join(" and ")
+            );
         }
         match emptied.len() {
             0 => {}
@@ -159,10 +213,7 @@ fn shared(b: &Board, parent: &[Option<bool>]) -> Vec<(usize, Mark)> {
         .iter()
         .enumerate()
         .filter_map(|(c, &k)| {
-            let mark = match k? {
-                true => Mark::Piece,
-                false => Mark::Empty,
-            };
+            let mark = mark(k?);
             (b.marks[c] != mark).then_some((c, mark))
         })
         .collect()

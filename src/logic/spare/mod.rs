@@ -12,7 +12,8 @@
 //! followed again from their own marks, with the techniques and else the
 //! search's probes, to say why each fails; where a case fails only with
 //! what the rules and probing decide on the state itself, its reason
-//! names those decisions.
+//! names those decisions (cut down to those it needs, as far as a few
+//! tries find), or the one the case marks otherwise.
 //!
 //! What the rules and probing decide on the state itself holds in every
 //! case, so it is found once and each case starts from it; the cases are
@@ -30,8 +31,6 @@ mod case;
 
 use super::capacity::{COVER_NODES, cover, deduce};
 use super::{Board, Mark, Step, Technique, band, step};
-#[cfg(test)]
-use case::Why;
 use case::{Alike, Case, Fate};
 
 /// The most pieces an area may need: an area needing more has more cases
@@ -85,16 +84,16 @@ fn shown<'p>(b: &Board<'p>) -> Option<(Split<'p>, Vec<(usize, Mark)>)> {
     // compared only on the cells it leaves open (what it decides alone
     // is no step of this technique).
     let parent = b.settled(ROUNDS).ok()?;
-    let known: Vec<(usize, Mark)> = parent
-        .iter()
-        .enumerate()
-        .filter_map(|(c, &k)| Some((c, if k? { Mark::Piece } else { Mark::Empty })))
-        .collect();
-    let start = case::with(b, &known)?;
+    let mut start = b.clone();
+    for (c, k) in parent.iter().enumerate() {
+        if let &Some(k) = k {
+            start.marks[c] = case::mark(k);
+        }
+    }
     splits.into_iter().find_map(|mut s| {
         let mut alike = Alike::new(&start);
-        for case in &mut s.cases {
-            case.settle(&parent);
+        for (case, group) in s.cases.iter_mut().zip(&s.groups) {
+            case.settle(&parent, group);
             if case.alive() && !alike.keep(&case.board) {
                 // two cases left already disagree on every open cell
                 return None;
@@ -102,7 +101,7 @@ fn shown<'p>(b: &Board<'p>) -> Option<(Split<'p>, Vec<(usize, Mark)>)> {
         }
         let decided = agreed(&start, &s)?;
         for case in &mut s.cases {
-            case.explain(&parent);
+            case.explain();
         }
         Some((s, decided))
     })
@@ -264,225 +263,4 @@ fn areas<'a>(b: &'a Board) -> impl Iterator<Item = (String, Vec<usize>, isize)> 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::logic::tests::random_regions;
-    use rand::{Rng, SeedableRng};
-
-    /// On states of random grids with one or several solutions (each cell
-    /// marked towards one of them at random), every step of 2×2 blocks with
-    /// one to spare places only cells that every solution of the state has
-    /// and empties only cells that none has; and it finds steps.
-    #[test]
-    fn spare_blocks_hold_in_every_solution() {
-        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
-        let (mut states, mut found, mut checked) = (0, 0, 0);
-        for (k, size) in [(1, 6), (1, 7), (2, 8), (2, 9), (2, 10)] {
-            for _ in 0..8 {
-                let bindings = crate::problem::Bindings {
-                    set: vec![("k".into(), k)],
-                    regions: Some(crate::error::Source::new(
-                        "<random>",
-                        random_regions(size, &mut rng),
-                    )),
-                    cells: None,
-                };
-                let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
-                let all: Vec<Vec<usize>> = p
-                    .clone()
-                    .plan()
-                    .solutions(false)
-                    .take(41)
-                    .map(|s| s.cells.iter().map(|&(r, c)| p.cell(r, c)).collect())
-                    .collect();
-                if all.is_empty() || all.len() > 40 {
-                    continue;
-                }
-                for _ in 0..6 {
-                    let mut b = Board::new(&p).unwrap();
-                    let towards = &all[rng.random_range(0..all.len())];
-                    let odds = (rng.random_range(0.0..0.3), rng.random_range(0.0..0.6));
-                    b.mark_towards(towards, odds, &mut rng);
-                    let fits = |sol: &&Vec<usize>| {
-                        (0..b.marks.len()).all(|c| match b.marks[c] {
-                            Mark::Piece => sol.contains(&c),
-                            Mark::Empty => !sol.contains(&c),
-                            Mark::Open => true,
-                        })
-                    };
-                    let left: Vec<&Vec<usize>> = all.iter().filter(fits).collect();
-                    states += 1;
-                    let Some((split, decided)) = shown(&b) else {
-                        continue;
-                    };
-                    found += 1;
-                    checked += dropped_cases_fail_as_said(&b, &split);
-                    let s = decide(&b, &split, &decided);
-                    assert_eq!(s.technique, Technique::SpareBlock);
-                    assert!(!s.place.is_empty() || !s.exclude.is_empty());
-                    for sol in &left {
-                        assert!(s.place.iter().all(|c| sol.contains(c)), "{s:?}");
-                        assert!(s.exclude.iter().all(|c| !sol.contains(c)), "{s:?}");
-                    }
-                }
-            }
-        }
-        assert!(found >= 4, "{found} steps in {states} states");
-        assert!(checked > 0, "no dropped case checked");
-    }
-
-    /// Checks that every dropped case of `s`, the split shown on `b`, fails as its
-    /// reason says: the techniques' words are theirs on the case's own
-    /// marks; a clash with the shared start is one (the state's own
-    /// settling decides that cell so); and the case's marks with the
-    /// shared start's cells named and the cells listed as failed trials
-    /// emptied leave the search's rules (no probing) a contradiction.
-    /// The number of cases checked.
-    fn dropped_cases_fail_as_said(b: &Board, s: &Split) -> usize {
-        let parent = b.settled(ROUNDS).expect("a state with a step");
-        let mut checked = 0;
-        for case in &s.cases {
-            let Fate::Dead(why) = &case.fate else {
-                continue;
-            };
-            checked += 1;
-            let words = why.words(&case.board);
-            let (shared, emptied) = match why {
-                Why::Steps(said) => {
-                    assert_eq!(case::contradiction(case.board.clone()).as_ref(), Some(said));
-                    continue;
-                }
-                Why::Probes { shared, emptied } => (shared, emptied),
-            };
-            for &(c, m) in shared {
-                assert_eq!(parent[c], Some(m == Mark::Piece), "{words}");
-            }
-            let Some(mut start) = case::with(&case.board, shared) else {
-                assert!(emptied.is_empty(), "{words}");
-                continue;
-            };
-            for &c in emptied {
-                assert_eq!(start.marks[c], Mark::Open, "{words}");
-                start.marks[c] = Mark::Empty;
-            }
-            assert!(start.settled(0).is_err(), "{words}");
-        }
-        checked
-    }
-
-    /// The dropped cases of every `spare-2x2` step in the explanations of
-    /// the published Star Battles in `$PLACER_PUZZLES` (files `starK-….txt`,
-    /// third-party data, never in the repository) fail as their reasons
-    /// say ([`dropped_cases_fail_as_said`]). `PLACER_PUZZLES=/tmp/sbn cargo
-    /// test --release --lib spare::tests::published -- --ignored`.
-    #[test]
-    #[ignore]
-    fn published_dropped_cases_fail_as_said() {
-        let Ok(dir) = std::env::var("PLACER_PUZZLES") else {
-            eprintln!("PLACER_PUZZLES is not set: nothing to check");
-            return;
-        };
-        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-            .collect();
-        files.sort();
-        let mut checked = 0;
-        for file in files {
-            let name = file.file_name().unwrap().to_string_lossy().to_string();
-            let Some(k) = name
-                .strip_prefix("star")
-                .and_then(|s| s[..1].parse::<i64>().ok())
-            else {
-                continue;
-            };
-            let text = std::fs::read_to_string(&file).unwrap();
-            let bindings = crate::problem::Bindings {
-                set: vec![("k".to_string(), k)],
-                regions: Some(crate::error::Source::new(&name, text)),
-                cells: None,
-            };
-            let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
-            let path = crate::logic::path::explain(&p).unwrap();
-            let mut b = Board::new(&p).unwrap();
-            for step in &path.steps {
-                if step.technique == Technique::SpareBlock {
-                    let (s, _) = shown(&b).expect("the step shown");
-                    checked += dropped_cases_fail_as_said(&b, &s);
-                }
-                b.apply(step);
-            }
-        }
-        eprintln!("{checked} dropped cases checked");
-    }
-
-    /// 2×2 blocks with one to spare runs on boards up to [`MAX_CELLS`]
-    /// cells: a 7×7 one-star state where it finds a step, set in the
-    /// top-left corner of a 17×17 board (the rest of the board decided: a
-    /// star a row and column in the bottom-right, the other cells empty),
-    /// still has it; set in an 18×18 board it does not run.
-    #[test]
-    fn runs_up_to_max_cells() {
-        assert_eq!(MAX_CELLS, 17 * 17);
-        let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-        let bind = |text: String| {
-            let bindings = crate::problem::Bindings {
-                set: vec![("k".into(), 1)],
-                regions: Some(crate::error::Source::new("<edge>", text)),
-                cells: None,
-            };
-            crate::problem::Problem::bind(&spec, &bindings).unwrap()
-        };
-        // a random 7×7 grid's regions, then its state (x empty); the test
-        // above finds such states
-        let corner = [
-            "BEACDAB ...xx..",
-            "CAECCGF .......",
-            "BABGGED ..xxx..",
-            "BCFFAED x....xx",
-            "BEFCDGG .xxx.x.",
-            "DGDECFG .......",
-            "DGBABFB .......",
-        ];
-        let text: String = corner.iter().map(|l| format!("{}\n", &l[..7])).collect();
-        let marks: Vec<Mark> = corner
-            .iter()
-            .flat_map(|l| l[8..].chars())
-            .map(|c| if c == 'x' { Mark::Empty } else { Mark::Open })
-            .collect();
-        let small = bind(text.clone());
-        let mut b = Board::new(&small).unwrap();
-        b.marks = marks.clone();
-        assert!(spare(&b).is_some(), "7×7");
-        for (n, runs) in [(17, true), (18, false)] {
-            // rows below 7 and their cells on the left form one region a row;
-            // the cells right of the corner join the corner's first region
-            let label = |r: usize, c: usize| match (r < 7, c < 7) {
-                (true, true) => text.as_bytes()[r * 8 + c] as char,
-                (true, false) => 'A',
-                (false, _) => (b'A' + r as u8) as char,
-            };
-            let grid: String = (0..n)
-                .flat_map(|r| (0..n).map(move |c| label(r, c)).chain(['\n']))
-                .collect();
-            let p = bind(grid);
-            let mut b = Board::new(&p).unwrap();
-            // a star a row, odd columns first, so no two touch
-            let m = n - 7;
-            let star: Vec<usize> = (1..m).step_by(2).chain((0..m).step_by(2)).collect();
-            for r in 0..n {
-                for c in 0..n {
-                    b.marks[r * n + c] = match (r < 7, c < 7) {
-                        (true, true) => marks[r * 7 + c],
-                        (false, false) if star[r - 7] == c - 7 => Mark::Piece,
-                        _ => Mark::Empty,
-                    };
-                }
-            }
-            assert_eq!(spare(&b).is_some(), runs, "{n}×{n}");
-        }
-    }
-}
+mod tests;
