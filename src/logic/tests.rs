@@ -51,7 +51,8 @@ pub(super) fn random_regions(size: usize, rng: &mut impl rand::Rng) -> String {
         .collect()
 }
 
-fn puzzle(game: &str, k: i64, regions: &str) -> Problem {
+/// The region game `game` (`k` stars for Star Battle) on `regions`.
+pub(super) fn puzzle(game: &str, k: i64, regions: &str) -> Problem {
     let spec = RuleSpec::resolve(game).unwrap();
     let set = if game == "star-battle" {
         vec![("k".into(), k)]

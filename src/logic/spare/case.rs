@@ -64,18 +64,17 @@ impl Case<'_> {
     /// else it takes what they decide.
     pub(super) fn settle(&mut self, parent: &[Option<bool>], group: &[usize]) {
         let shared = shared(&self.board, parent);
-        if let Some(&(cell, mark)) = shared.iter().find(|&&(c, m)| {
-            let own = self.board.marks[c];
-            own != Mark::Open && own != m
-        }) {
-            self.fate = Fate::Refuted(Why::Clash {
-                cell,
-                mark,
-                emptied_block: group.contains(&cell),
-            });
-            return;
-        }
-        let start = with(&self.board, &shared).expect("no clash");
+        let start = match with(&self.board, &shared) {
+            Ok(start) => start,
+            Err((cell, mark)) => {
+                self.fate = Fate::Refuted(Why::Clash {
+                    cell,
+                    mark,
+                    emptied_block: group.contains(&cell),
+                });
+                return;
+            }
+        };
         match start.settled(ROUNDS) {
             Ok(known) => {
                 for (c, k) in known.into_iter().enumerate() {
@@ -129,7 +128,7 @@ impl Case<'_> {
             let mut rest = shared.clone();
             rest.remove(i);
             match with(&self.board, &rest).map(|b| b.settled(ROUNDS)) {
-                Some(Err(fails)) => (shared, emptied) = (rest, fails),
+                Ok(Err(fails)) => (shared, emptied) = (rest, fails),
                 _ => i += 1,
             }
         }
@@ -219,17 +218,17 @@ fn shared(b: &Board, parent: &[Option<bool>]) -> Vec<(usize, Mark)> {
         .collect()
 }
 
-/// `b` with the cells `marks` marked so; `None` when one of them is
-/// marked otherwise already.
-pub(super) fn with<'p>(b: &Board<'p>, marks: &[(usize, Mark)]) -> Option<Board<'p>> {
+/// `b` with the cells `marks` marked so; the first of them that `b`
+/// marks otherwise already, as `Err`.
+pub(super) fn with<'p>(b: &Board<'p>, marks: &[(usize, Mark)]) -> Result<Board<'p>, (usize, Mark)> {
     let mut out = b.clone();
     for &(c, m) in marks {
         if out.marks[c] != Mark::Open && out.marks[c] != m {
-            return None;
+            return Err((c, m));
         }
         out.marks[c] = m;
     }
-    Some(out)
+    Ok(out)
 }
 
 /// Follows `board` with the techniques up to `band-2x2` until they find a

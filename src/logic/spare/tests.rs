@@ -2,8 +2,12 @@
 
 use super::case::Why;
 use super::*;
-use crate::logic::tests::random_regions;
+use crate::logic::tests::{puzzle, random_regions};
 use rand::{Rng, SeedableRng};
+
+/// The regions of a random 7×7 one-star grid with solutions, where the
+/// forms of a reason are built by hand.
+const GRID_7: &str = "BEACDAB\nCAECCGF\nBABGGED\nBCFFAED\nBEFCDGG\nDGDECFG\nDGBABFB\n";
 
 /// On states of random grids with one or several solutions (each cell
 /// marked towards one of them at random), every step of 2×2 blocks with
@@ -11,20 +15,11 @@ use rand::{Rng, SeedableRng};
 /// and empties only cells that none has; and it finds steps.
 #[test]
 fn spare_blocks_hold_in_every_solution() {
-    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(34);
     let (mut states, mut found, mut checked) = (0, 0, [0; 4]);
     for (k, size) in [(1, 6), (1, 7), (2, 8), (2, 9), (2, 10)] {
         for _ in 0..8 {
-            let bindings = crate::problem::Bindings {
-                set: vec![("k".into(), k)],
-                regions: Some(crate::error::Source::new(
-                    "<random>",
-                    random_regions(size, &mut rng),
-                )),
-                cells: None,
-            };
-            let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+            let p = puzzle("star-battle", k, &random_regions(size, &mut rng));
             let all: Vec<Vec<usize>> = p
                 .clone()
                 .plan()
@@ -114,17 +109,25 @@ fn dropped_cases_fail_as_said(b: &Board, s: &Split) -> [usize; 4] {
         for &(c, m) in shared {
             assert_eq!(parent[c], Some(m == Mark::Piece), "{words}");
         }
-        let mut start = case::with(&case.board, shared).expect(&words);
-        for &c in emptied {
-            assert_eq!(start.marks[c], Mark::Open, "{words}");
-            let mut trial = start.clone();
-            trial.marks[c] = Mark::Piece;
-            assert!(trial.settled(0).is_err(), "{} fails: {words}", b.at(c));
-            start.marks[c] = Mark::Empty;
-        }
-        assert!(start.settled(0).is_err(), "{words}");
+        fails_in_turn(&case.board, shared, emptied, &words);
     }
     checked
+}
+
+/// With `shared` marked on `case`, a piece on each cell of `emptied` in
+/// turn (the cells before it emptied) is a contradiction under the
+/// search's rules (no probing), and so is the case with all of them
+/// emptied.
+fn fails_in_turn(case: &Board, shared: &[(usize, Mark)], emptied: &[usize], words: &str) {
+    let mut start = case::with(case, shared).expect(words);
+    for &c in emptied {
+        assert_eq!(start.marks[c], Mark::Open, "{words}");
+        let mut trial = start.clone();
+        trial.marks[c] = Mark::Piece;
+        assert!(trial.settled(0).is_err(), "{} fails: {words}", case.at(c));
+        start.marks[c] = Mark::Empty;
+    }
+    assert!(start.settled(0).is_err(), "{words}");
 }
 
 /// The dropped cases of every `spare-2x2` step in the explanations of
@@ -138,7 +141,6 @@ fn dropped_cases_fail_as_said(b: &Board, s: &Split) -> [usize; 4] {
 #[ignore]
 fn published_dropped_cases_fail_as_said() {
     let dir = std::env::var("PLACER_PUZZLES").expect("PLACER_PUZZLES names the puzzles' folder");
-    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -156,12 +158,7 @@ fn published_dropped_cases_fail_as_said() {
             continue;
         };
         let text = std::fs::read_to_string(&file).unwrap();
-        let bindings = crate::problem::Bindings {
-            set: vec![("k".to_string(), k)],
-            regions: Some(crate::error::Source::new(&name, text)),
-            cells: None,
-        };
-        let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+        let p = puzzle("star-battle", k, &text);
         let path = crate::logic::path::explain(&p).unwrap();
         let mut b = Board::new(&p).unwrap();
         for step in &path.steps {
@@ -189,15 +186,7 @@ fn published_dropped_cases_fail_as_said() {
 #[test]
 fn runs_up_to_max_cells() {
     assert_eq!(MAX_CELLS, 17 * 17);
-    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-    let bind = |text: String| {
-        let bindings = crate::problem::Bindings {
-            set: vec![("k".into(), 1)],
-            regions: Some(crate::error::Source::new("<edge>", text)),
-            cells: None,
-        };
-        crate::problem::Problem::bind(&spec, &bindings).unwrap()
-    };
+    let bind = |text: String| puzzle("star-battle", 1, &text);
     // a random 7×7 grid's regions, then its state (x empty); the test
     // above finds such states
     let corner = [
@@ -251,16 +240,7 @@ fn runs_up_to_max_cells() {
 /// The words of each form of a dropped case's reason.
 #[test]
 fn reasons_read_as_said() {
-    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-    let bindings = crate::problem::Bindings {
-        set: vec![("k".into(), 1)],
-        regions: Some(crate::error::Source::new(
-            "<words>",
-            "BEACDAB\nCAECCGF\nBABGGED\nBCFFAED\nBEFCDGG\nDGDECFG\nDGBABFB\n".to_string(),
-        )),
-        cells: None,
-    };
-    let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+    let p = puzzle("star-battle", 1, GRID_7);
     let b = Board::new(&p).unwrap();
     let at = |r: usize, c: usize| (r - 1) * 7 + c - 1;
     let probes = |shared: &[(usize, Mark)], emptied: &[usize]| {
@@ -334,16 +314,7 @@ fn reasons_read_as_said() {
 /// is left out), and they fail as said.
 #[test]
 fn shared_decisions_are_named_and_cut_down() {
-    let spec = crate::spec::RuleSpec::resolve("star-battle").unwrap();
-    let bindings = crate::problem::Bindings {
-        set: vec![("k".into(), 1)],
-        regions: Some(crate::error::Source::new(
-            "<shared>",
-            "BEACDAB\nCAECCGF\nBABGGED\nBCFFAED\nBEFCDGG\nDGDECFG\nDGBABFB\n".to_string(),
-        )),
-        cells: None,
-    };
-    let p = crate::problem::Problem::bind(&spec, &bindings).unwrap();
+    let p = puzzle("star-battle", 1, GRID_7);
     let all: Vec<Vec<usize>> = p
         .clone()
         .plan()
@@ -391,12 +362,5 @@ fn shared_decisions_are_named_and_cut_down() {
     };
     assert!(!shared.is_empty() && shared.len() < 3, "{shared:?}");
     assert!(shared.iter().all(|&(c, m)| c != none && m == Mark::Piece));
-    let mut start = case::with(&case.board, shared).unwrap();
-    for &c in emptied {
-        let mut trial = start.clone();
-        trial.marks[c] = Mark::Piece;
-        assert!(trial.settled(0).is_err());
-        start.marks[c] = Mark::Empty;
-    }
-    assert!(start.settled(0).is_err());
+    fails_in_turn(&case.board, shared, emptied, "shared decisions");
 }
