@@ -9,7 +9,7 @@
 
 use super::areas::{Area, Count, Decision, Side, Tally};
 use super::model::{Axis, Kind, Model, NONE};
-use super::rules::{Scratch, Step, tight};
+use super::rules::{Kept, Scratch, Step, by_parity, fill_tight, tight};
 use super::state::{Cell, State};
 use crate::problem::Family;
 
@@ -151,12 +151,19 @@ impl Band<'_> {
             result?;
             return Ok(true);
         }
-        // The cover's size is the cells' own: known, it settles all but a
-        // tight area, whose steps depend on the cells around.
-        let known = key.and_then(|key| sc.caps.get(&key).copied());
+        // The cover is the cells' own: its size known, it settles all but
+        // a tight area, whose steps depend on the cells around; those come
+        // from its cliques, kept. A lower bound above the need settles it.
+        let known = key.and_then(|key| sc.caps.get(&key));
         match known {
-            Some(cap) if need > cap => return Err(super::state::Conflict),
-            Some(cap) if need < cap => return Ok(false),
+            Some(kept) if need < kept.cap => return Ok(false),
+            Some(kept) if kept.exact && need > kept.cap => {
+                return Err(super::state::Conflict);
+            }
+            Some(Kept {
+                cliques: Some(cliques),
+                ..
+            }) => return fill_tight(m, st, cliques),
             _ => {}
         }
         self.cells(m, st, area, touched, &mut sc.cells);
@@ -166,15 +173,26 @@ impl Band<'_> {
                 (r | 1 << i, c | 1 << j)
             })
         });
-        if super::cover::at_least(open as usize, on) > need as usize {
-            return Ok(false);
-        }
-        let result = tight(m, st, need, on, sc);
-        if let (Some(key), None) = (key, known) {
+        let bound = (super::cover::at_least(open as usize, on) as u32).max(by_parity(m, &sc.cells));
+        let (kept, result) = if bound > need {
+            (Kept::at_least(bound), Ok(false))
+        } else {
+            // The cover's size alone, when it is cheaper: most are not tight.
+            let size = super::cover::greedy_size(m, &sc.cells, on, &mut sc.rows);
+            let result = match size {
+                Some(cap) if need > cap => Err(super::state::Conflict),
+                Some(cap) if need < cap => Ok(false),
+                _ => tight(m, st, need, on, sc),
+            };
+            let cap = size.unwrap_or(sc.cliques.len() as u32);
+            let cliques = (need == cap).then(|| sc.cliques.clone().into_boxed_slice());
+            (Kept::size(cap, cliques), result)
+        };
+        if let Some(key) = key {
             if sc.caps.len() >= CAPS_KEPT {
                 sc.caps.clear();
             }
-            sc.caps.insert(key, sc.cliques.len() as u32);
+            sc.caps.insert(key, kept);
         }
         result
     }

@@ -93,10 +93,43 @@ pub(crate) struct Scratch {
     pub(super) tally: super::areas::Tally,
 }
 
-/// The band rule's cover sizes by the keys of an area's open cells
-/// combined ([`super::state::State::key`]): a cover's size is a function
-/// of the cells alone, so it stays true from state to state of one model.
-pub(crate) type Caps = rustc_hash::FxHashMap<u128, u32>;
+/// The band rule's covers by the keys of an area's open cells combined
+/// ([`super::state::State::key`]): a cover is a function of the cells
+/// alone, so it stays true from state to state of one model.
+pub(crate) type Caps = rustc_hash::FxHashMap<u128, Kept>;
+
+/// A cover kept in [`Caps`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Kept {
+    /// Its size, or a lower bound on it.
+    pub(super) cap: u32,
+    /// Whether `cap` is the size.
+    pub(super) exact: bool,
+    /// Its cliques, when an area needed as many pieces as the cover has
+    /// cliques: such a tight area's steps depend on the cells around, so
+    /// it is looked at again at each state, from these.
+    pub(super) cliques: Option<Box<[Clique]>>,
+}
+
+impl Kept {
+    /// A lower bound on the size.
+    pub(super) fn at_least(cap: u32) -> Kept {
+        Kept {
+            cap,
+            exact: false,
+            cliques: None,
+        }
+    }
+
+    /// The size, with the cliques of a tight cover.
+    pub(super) fn size(cap: u32, cliques: Option<Box<[Clique]>>) -> Kept {
+        Kept {
+            cap,
+            exact: true,
+            cliques,
+        }
+    }
+}
 
 /// Whether `need` pieces among `open` cells can reach the capacity of their
 /// cover: a cover of cliques of at most four cells has at least ⌈open/4⌉ of
@@ -118,24 +151,32 @@ pub(super) fn tight(m: &Model, st: &mut State, need: u32, on: Lines, sc: &mut Sc
     if need > cap {
         return Err(Conflict);
     }
+    if need < cap {
+        return Ok(false);
+    }
+    fill_tight(m, st, &sc.cliques)
+}
+
+/// The steps of a tight cover (its cells need a piece in each clique): a
+/// lone cell is a piece, and the cells attacking a whole clique stay
+/// empty.
+pub(super) fn fill_tight(m: &Model, st: &mut State, cliques: &[Clique]) -> Step {
     let mut changed = false;
-    if need == cap {
-        for q in &sc.cliques {
-            if let [one] = q.cells() {
-                if st.cells[*one] == Cell::Open {
-                    st.set(m, *one, Cell::Piece)?;
+    for q in cliques {
+        if let [one] = q.cells() {
+            if st.cells[*one] == Cell::Open {
+                st.set(m, *one, Cell::Piece)?;
+                changed = true;
+            }
+        } else if let Some(common) = m.common(q.window.0, q.window.1) {
+            for &a in common {
+                if st.cells[a as usize] == Cell::Open {
+                    st.set(m, a as usize, Cell::Empty)?;
                     changed = true;
                 }
-            } else if let Some(common) = m.common(q.window.0, q.window.1) {
-                for &a in common {
-                    if st.cells[a as usize] == Cell::Open {
-                        st.set(m, a as usize, Cell::Empty)?;
-                        changed = true;
-                    }
-                }
-            } else {
-                changed |= empty_common(m, st, q.cells())?;
             }
+        } else {
+            changed |= empty_common(m, st, q.cells())?;
         }
     }
     Ok(changed)
@@ -281,7 +322,7 @@ pub(super) fn bound(
 /// cover has at least as many cliques as the largest class has cells.
 /// Above the pieces needed, the cover cannot be tight: [`tight`] would
 /// decide nothing.
-fn by_parity(m: &Model, cells: &[usize]) -> u32 {
+pub(super) fn by_parity(m: &Model, cells: &[usize]) -> u32 {
     let mut classes = [0u32; 4];
     for &c in cells {
         let (r, k) = m.at[c];
