@@ -9,7 +9,7 @@
 
 use super::areas::{Area, Count, Decision, Side, Tally};
 use super::model::{Axis, Kind, Model, NONE};
-use super::rules::{Kept, Scratch, Step, by_parity, fill_tight, tight};
+use super::rules::{Kept, Scratch, Step, by_parity, fill_tight, open_into, tight};
 use super::state::{Cell, State};
 use crate::problem::Family;
 
@@ -103,7 +103,7 @@ fn bands_with(
 }
 
 /// The most cover sizes kept before they are forgotten.
-const CAPS_KEPT: usize = 1 << 16;
+const CAPS_KEPT: usize = 1 << 18;
 
 /// The bands of one axis, and the regions, on the search's state.
 struct Band<'t> {
@@ -210,10 +210,18 @@ impl Band<'_> {
         match area.side {
             Side::Rest => {
                 for line in self.first_line + lo..=self.first_line + hi {
-                    out.extend(st.open_cells(m, line).filter(|&c| {
+                    let from = out.len();
+                    open_into(m, st, line, out);
+                    let mut kept = from;
+                    for i in from..out.len() {
+                        let c = out[i];
                         let r = m.family_unit[self.family][c] as usize;
-                        !self.tally.inside(r - self.first_region, lo, hi)
-                    }));
+                        if !self.tally.inside(r - self.first_region, lo, hi) {
+                            out[kept] = c;
+                            kept += 1;
+                        }
+                    }
+                    out.truncate(kept);
                 }
             }
             Side::Outer => {

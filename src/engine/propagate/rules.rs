@@ -333,7 +333,7 @@ pub(super) fn by_parity(m: &Model, cells: &[usize]) -> u32 {
 
 /// Appends the open cells of unit `u` to `out`: from the state's masks for
 /// a row or column, else from its cells.
-fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
+pub(super) fn open_into(m: &Model, st: &State, u: usize, out: &mut Vec<usize>) {
     let (mask, first, step) = match m.line[u] {
         Some((Axis::Row, r)) => (open_mask(st, u, Axis::Row), r * m.cols, 1),
         Some((Axis::Column, c)) => (open_mask(st, u, Axis::Column), c, m.cols),
