@@ -4,8 +4,9 @@
 //! its open cells, a unit with just enough open cells fills them.
 
 use super::confine::Buffers;
-use super::model::{Axis, Model, TOTAL};
+use super::model::{Axis, Kind, Model};
 use super::rules::Scratch;
+use crate::problem::Family;
 
 /// A cell's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +17,37 @@ pub(crate) enum Cell {
     Piece,
     /// Stays empty.
     Empty,
+}
+
+/// What a decided cell changes in the state's records of one of its
+/// units, besides its counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Records {
+    /// Nothing: the whole board, or any unit without [`Model::masks`]
+    /// when it is a row or column.
+    None,
+    /// A row ([`Model::line`]) of the rows' family, with masks: its
+    /// columns' mask, and its rows' mask (its own row) emptied with it.
+    Row,
+    /// A column of the columns' family, as a row.
+    Column,
+    /// Any other unit: its open cells per row and per column
+    /// ([`State::in_line`]), and with masks the lines holding them.
+    Lines,
+}
+
+impl Records {
+    /// What unit `u` of `m` keeps.
+    fn of(m: &Model, u: usize) -> Records {
+        let family = m.families.iter().find(|(_, units)| units.contains(&u));
+        match (family.map(|(kind, _)| *kind), m.line[u]) {
+            (Some(Kind::Total), _) => Records::None,
+            (Some(Kind::Group(Family::Row)), Some((Axis::Row, _))) => Records::Row,
+            (Some(Kind::Group(Family::Column)), Some((Axis::Column, _))) => Records::Column,
+            (Some(Kind::Group(Family::Row | Family::Column)), None) => Records::None,
+            _ => Records::Lines,
+        }
+    }
 }
 
 /// The rules cannot all hold any more.
@@ -40,11 +72,21 @@ pub(crate) struct State {
     key: Vec<u128>,
     /// Per unit, its open cells in each row, then in each column
     /// (`rows + cols` entries a unit): see [`State::in_line`]. Not kept
-    /// for the whole board ([`TOTAL`]), which no rule asks.
+    /// for the whole board ([`super::model::TOTAL`]) nor for the rows and
+    /// columns of their families ([`Records`]), which no rule asks.
     per_line: Vec<u32>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
-    /// Units whose counts changed since they were last checked.
+    /// Per unit, how a decided cell changes its line records
+    /// ([`Records`]).
+    records: Vec<Records>,
+    /// Per cell, the units holding it as bits of unit sets (a word's index
+    /// and its bits, unit `u` bit `u % 64` of word `u / 64`):
+    /// `unit_bits[unit_bits_at[cell]..unit_bits_at[cell + 1]]`.
+    unit_bits: Vec<(u32, u64)>,
+    unit_bits_at: Vec<u32>,
+    /// Units whose counts changed since the unit rules last looked at
+    /// them ([`State::settle`]), last changed first, each once.
     queue: Vec<u32>,
     queued: Vec<bool>,
     /// Per unit, a bit (unit `u` is bit `u % 64` of word `u / 64`): its
@@ -90,6 +132,19 @@ impl State {
                 |u: &super::model::Unit| u.cells.iter().fold(0, |k, &c| k ^ m.keys[c as usize]);
             m.units.iter().map(of).collect()
         };
+        let records = (0..m.units.len()).map(|u| Records::of(m, u)).collect();
+        let (mut unit_bits, mut unit_bits_at) = (Vec::new(), vec![0]);
+        for units in &m.cell_units {
+            let start = unit_bits.len();
+            for &u in units {
+                let (w, bit) = (u / 64, 1u64 << (u % 64));
+                match unit_bits[start..].last_mut() {
+                    Some((at, bits)) if *at == w => *bits |= bit,
+                    _ => unit_bits.push((w, bit)),
+                }
+            }
+            unit_bits_at.push(unit_bits.len() as u32);
+        }
         State {
             cells,
             spread,
@@ -98,6 +153,9 @@ impl State {
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
             trail: Vec::new(),
+            records,
+            unit_bits,
+            unit_bits_at,
             queue: (0..m.units.len() as u32).collect(),
             queued: vec![true; m.units.len()],
             changed: vec![!0; m.units.len().div_ceil(64)],
@@ -122,25 +180,41 @@ impl State {
     pub(crate) fn undo(&mut self, m: &Model, mark: usize) {
         while self.trail.len() > mark {
             let cell = self.trail.pop().unwrap_or_default() as usize;
-            let piece = self.cells[cell] == Cell::Piece;
+            let piece = u32::from(self.cells[cell] == Cell::Piece);
             self.cells[cell] = Cell::Open;
             self.rekey(m, cell);
+            self.mark_units(cell);
+            let (r, c) = m.at[cell];
             for &u in &m.cell_units[cell] {
-                if u as usize != TOTAL {
-                    self.reopen(m, cell, u as usize);
+                let u = u as usize;
+                match self.records[u] {
+                    Records::None => {}
+                    Records::Row | Records::Column => {
+                        self.spread[u].0 |= 1 << r;
+                        self.spread[u].1 |= 1 << c;
+                    }
+                    Records::Lines => self.reopen(m, cell, u),
                 }
-                self.changed[u as usize / 64] |= 1 << (u % 64);
-                self.common_fresh[u as usize / 64] |= 1 << (u % 64);
-                self.open[u as usize] += 1;
-                if piece {
-                    self.placed[u as usize] -= 1;
-                }
+                self.open[u] += 1;
+                self.placed[u] -= piece;
             }
         }
         for &u in &self.queue {
             self.queued[u as usize] = false;
         }
         self.queue.clear();
+    }
+
+    /// Marks the units of `cell` changed for the capacity and
+    /// common-attacks rules.
+    #[inline]
+    fn mark_units(&mut self, cell: usize) {
+        let (from, to) = (self.unit_bits_at[cell], self.unit_bits_at[cell + 1]);
+        for &(w, bits) in &self.unit_bits[from as usize..to as usize] {
+            let w = w as usize;
+            self.changed[w] |= bits;
+            self.common_fresh[w] |= bits;
+        }
     }
 
     /// Decides one cell; a piece also empties the cells it attacks.
@@ -150,31 +224,53 @@ impl State {
             now if now == to => return Ok(()),
             _ => return Err(Conflict),
         }
+        self.decide(m, cell, to);
+        if to == Cell::Piece {
+            for &a in &m.attacks[cell] {
+                match self.cells[a as usize] {
+                    Cell::Open => self.decide(m, a as usize, Cell::Empty),
+                    Cell::Empty => {}
+                    Cell::Piece => return Err(Conflict),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Decides open `cell`, alone.
+    #[inline]
+    fn decide(&mut self, m: &Model, cell: usize, to: Cell) {
         self.cells[cell] = to;
         self.rekey(m, cell);
         self.trail.push(cell as u32);
+        self.mark_units(cell);
+        let piece = u32::from(to == Cell::Piece);
+        let (r, c) = m.at[cell];
         for &u in &m.cell_units[cell] {
             let u = u as usize;
-            if u != TOTAL {
-                self.close(m, cell, u);
-            }
-            self.changed[u / 64] |= 1 << (u % 64);
-            self.common_fresh[u / 64] |= 1 << (u % 64);
             self.open[u] -= 1;
-            if to == Cell::Piece {
-                self.placed[u] += 1;
-            }
+            self.placed[u] += piece;
             if !self.queued[u] {
                 self.queued[u] = true;
                 self.queue.push(u as u32);
             }
-        }
-        if to == Cell::Piece {
-            for &a in &m.attacks[cell] {
-                self.set(m, a as usize, Cell::Empty)?;
+            match self.records[u] {
+                Records::None => {}
+                Records::Row => {
+                    self.spread[u].1 &= !(1 << c);
+                    if self.open[u] == 0 {
+                        self.spread[u].0 = 0;
+                    }
+                }
+                Records::Column => {
+                    self.spread[u].0 &= !(1 << r);
+                    if self.open[u] == 0 {
+                        self.spread[u].1 = 0;
+                    }
+                }
+                Records::Lines => self.close(m, cell, u),
             }
         }
-        Ok(())
     }
 
     /// Takes a newly decided cell out of unit `u`'s line counts.
@@ -226,7 +322,9 @@ impl State {
         }
     }
 
-    /// The open cells of unit `u` in row (column) `i`.
+    /// The open cells of unit `u` in row (column) `i`: for units kept
+    /// so ([`Records::Lines`]), those of families other than the rows',
+    /// the columns' and the whole board.
     pub(crate) fn in_line(&self, m: &Model, u: usize, axis: Axis, i: usize) -> u32 {
         let base = u * (m.rows + m.cols);
         self.per_line[base + i + if axis == Axis::Row { 0 } else { m.rows }]
@@ -241,7 +339,8 @@ impl State {
         }
     }
 
-    /// The first and last row (column) holding an open cell of unit `u`.
+    /// The first and last row (column) holding an open cell of unit `u`:
+    /// without [`Model::masks`], for units [`State::in_line`] answers.
     pub(crate) fn span(&self, m: &Model, u: usize, axis: Axis) -> Option<(usize, usize)> {
         if m.masks {
             let mask = self.lines(u, axis);
