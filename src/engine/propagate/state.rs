@@ -207,7 +207,7 @@ impl State {
 
     /// Marks the units of `cell` changed for the capacity and
     /// common-attacks rules.
-    #[inline]
+    #[inline(always)]
     fn mark_units(&mut self, cell: usize) {
         let (from, to) = (self.unit_bits_at[cell], self.unit_bits_at[cell + 1]);
         for &(w, bits) in &self.unit_bits[from as usize..to as usize] {
