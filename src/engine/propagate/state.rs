@@ -50,6 +50,28 @@ impl Records {
     }
 }
 
+/// The most words [`State::save`] copies (a u128 pair counted as 8): a
+/// 21×21 board of 5★ copies about 1 600, a 26×26 one of 6★ about 2 300;
+/// boards of a few hundred lines a side undo cell by cell.
+const SAVED_MOST: usize = 4_096;
+
+/// Marks the units of `cell` (bits `unit_bits[unit_bits_at[cell]..]`)
+/// changed in `changed` and `common`.
+#[inline(always)]
+fn mark_units(
+    unit_bits: &[(u32, u64)],
+    unit_bits_at: &[u32],
+    changed: &mut [u64],
+    common: &mut [u64],
+    cell: usize,
+) {
+    let (from, to) = (unit_bits_at[cell], unit_bits_at[cell + 1]);
+    for &(w, bits) in &unit_bits[from as usize..to as usize] {
+        changed[w as usize] |= bits;
+        common[w as usize] |= bits;
+    }
+}
+
 /// The rules cannot all hold any more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
@@ -70,11 +92,22 @@ pub(crate) struct State {
     /// With [`Model::keys`], per unit: the keys of its open cells combined
     /// by exclusive or; else empty.
     key: Vec<u128>,
-    /// Per unit, its open cells in each row, then in each column
-    /// (`rows + cols` entries a unit): see [`State::in_line`]. Not kept
-    /// for the whole board ([`super::model::TOTAL`]) nor for the rows and
-    /// columns of their families ([`Records`]), which no rule asks.
+    /// Per unit kept so ([`Records::Lines`]), its open cells in each row,
+    /// then in each column (`rows + cols` entries from its
+    /// [`State::line_base`]): see [`State::in_line`]. Not kept for the
+    /// whole board ([`super::model::TOTAL`]) nor for the rows and columns
+    /// of their families, which no rule asks.
     per_line: Vec<u32>,
+    /// Per unit, where its entries of [`State::per_line`] start
+    /// (`u32::MAX` for units without).
+    line_base: Vec<u32>,
+    /// The trail lengths at which [`State::save`] copied the counts,
+    /// increasing, each still on the trail.
+    saves: Vec<usize>,
+    /// Per save, the units' pieces and open cells, then
+    /// [`State::per_line`]; and [`State::spread`].
+    saved: Vec<u32>,
+    saved_spread: Vec<(u128, u128)>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
     /// Per unit, how a decided cell changes its line records
@@ -112,13 +145,25 @@ impl State {
             .map(|&h| if h { Cell::Empty } else { Cell::Open })
             .collect();
         let lines = m.rows + m.cols;
-        let mut per_line = vec![0u32; m.units.len() * lines];
+        let records: Vec<Records> = (0..m.units.len()).map(|u| Records::of(m, u)).collect();
+        let mut line_base = vec![u32::MAX; m.units.len()];
+        let mut kept = 0;
+        for (u, base) in line_base.iter_mut().enumerate() {
+            if records[u] == Records::Lines {
+                *base = (kept * lines) as u32;
+                kept += 1;
+            }
+        }
+        let mut per_line = vec![0u32; kept * lines];
         let mut spread = vec![(0u128, 0u128); if m.masks { m.units.len() } else { 0 }];
         for (u, unit) in m.units.iter().enumerate() {
             for &c in &unit.cells {
                 let (r, k) = m.at[c as usize];
-                per_line[u * lines + r as usize] += 1;
-                per_line[u * lines + m.rows + k as usize] += 1;
+                if records[u] == Records::Lines {
+                    let base = line_base[u] as usize;
+                    per_line[base + r as usize] += 1;
+                    per_line[base + m.rows + k as usize] += 1;
+                }
                 if m.masks {
                     spread[u].0 |= 1 << r;
                     spread[u].1 |= 1 << k;
@@ -132,7 +177,6 @@ impl State {
                 |u: &super::model::Unit| u.cells.iter().fold(0, |k, &c| k ^ m.keys[c as usize]);
             m.units.iter().map(of).collect()
         };
-        let records = (0..m.units.len()).map(|u| Records::of(m, u)).collect();
         let (mut unit_bits, mut unit_bits_at) = (Vec::new(), vec![0]);
         for units in &m.cell_units {
             let start = unit_bits.len();
@@ -150,6 +194,10 @@ impl State {
             spread,
             key,
             per_line,
+            line_base,
+            saves: Vec::new(),
+            saved: Vec::new(),
+            saved_spread: Vec::new(),
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
             trail: Vec::new(),
@@ -176,8 +224,58 @@ impl State {
         self.trail[mark..].iter().map(|&c| c as usize)
     }
 
+    /// A mark to [`undo`](Self::undo) back to, as [`State::mark`], with
+    /// the counts copied, so that undoing to it copies them back instead
+    /// of reopening each cell in each of its units. Not when the copy
+    /// would be large ([`SAVED_MOST`]): then a plain mark.
+    pub(crate) fn save(&mut self) -> usize {
+        let len = self.trail.len();
+        let size = 2 * self.open.len() + self.per_line.len();
+        if self.saves.last() != Some(&len) && size + 8 * self.spread.len() <= SAVED_MOST {
+            self.saves.push(len);
+            self.saved.extend_from_slice(&self.placed);
+            self.saved.extend_from_slice(&self.open);
+            self.saved.extend_from_slice(&self.per_line);
+            self.saved_spread.extend_from_slice(&self.spread);
+        }
+        len
+    }
+
     /// Reopens every cell decided since `mark`.
     pub(crate) fn undo(&mut self, m: &Model, mark: usize) {
+        let (units, size) = (self.open.len(), 2 * self.open.len() + self.per_line.len());
+        while self.saves.last().is_some_and(|&at| at > mark) {
+            self.saves.pop();
+            self.saved.truncate(self.saved.len() - size);
+            self.saved_spread
+                .truncate(self.saved_spread.len() - self.spread.len());
+        }
+        if self.saves.last() == Some(&mark) && self.trail.len() > mark {
+            for &cell in &self.trail[mark..] {
+                let cell = cell as usize;
+                self.cells[cell] = Cell::Open;
+                mark_units(
+                    &self.unit_bits,
+                    &self.unit_bits_at,
+                    &mut self.changed,
+                    &mut self.common_fresh,
+                    cell,
+                );
+            }
+            if !self.key.is_empty() {
+                for i in mark..self.trail.len() {
+                    self.rekey(m, self.trail[i] as usize);
+                }
+            }
+            self.trail.truncate(mark);
+            let from = self.saved.len() - size;
+            let saved = &self.saved[from..];
+            self.placed.copy_from_slice(&saved[..units]);
+            self.open.copy_from_slice(&saved[units..2 * units]);
+            self.per_line.copy_from_slice(&saved[2 * units..]);
+            let from = self.saved_spread.len() - self.spread.len();
+            self.spread.copy_from_slice(&self.saved_spread[from..]);
+        }
         while self.trail.len() > mark {
             let cell = self.trail.pop().unwrap_or_default() as usize;
             let piece = u32::from(self.cells[cell] == Cell::Piece);
@@ -209,12 +307,13 @@ impl State {
     /// common-attacks rules.
     #[inline(always)]
     fn mark_units(&mut self, cell: usize) {
-        let (from, to) = (self.unit_bits_at[cell], self.unit_bits_at[cell + 1]);
-        for &(w, bits) in &self.unit_bits[from as usize..to as usize] {
-            let w = w as usize;
-            self.changed[w] |= bits;
-            self.common_fresh[w] |= bits;
-        }
+        mark_units(
+            &self.unit_bits,
+            &self.unit_bits_at,
+            &mut self.changed,
+            &mut self.common_fresh,
+            cell,
+        );
     }
 
     /// Decides one cell; a piece also empties the cells it attacks.
@@ -276,9 +375,9 @@ impl State {
     /// Takes a newly decided cell out of unit `u`'s line counts.
     #[inline]
     fn close(&mut self, m: &Model, cell: usize, u: usize) {
-        let lines = m.rows + m.cols;
+        let base = self.line_base[u] as usize;
         let (r, c) = m.at[cell];
-        let (at_r, at_c) = (u * lines + r as usize, u * lines + m.rows + c as usize);
+        let (at_r, at_c) = (base + r as usize, base + m.rows + c as usize);
         self.per_line[at_r] -= 1;
         self.per_line[at_c] -= 1;
         if m.masks {
@@ -312,10 +411,10 @@ impl State {
     /// Puts a reopened cell back into unit `u`'s line counts.
     #[inline]
     fn reopen(&mut self, m: &Model, cell: usize, u: usize) {
-        let lines = m.rows + m.cols;
+        let base = self.line_base[u] as usize;
         let (r, c) = m.at[cell];
-        self.per_line[u * lines + r as usize] += 1;
-        self.per_line[u * lines + m.rows + c as usize] += 1;
+        self.per_line[base + r as usize] += 1;
+        self.per_line[base + m.rows + c as usize] += 1;
         if m.masks {
             self.spread[u].0 |= 1 << r;
             self.spread[u].1 |= 1 << c;
@@ -326,7 +425,7 @@ impl State {
     /// so ([`Records::Lines`]), those of families other than the rows',
     /// the columns' and the whole board.
     pub(crate) fn in_line(&self, m: &Model, u: usize, axis: Axis, i: usize) -> u32 {
-        let base = u * (m.rows + m.cols);
+        let base = self.line_base[u] as usize;
         self.per_line[base + i + if axis == Axis::Row { 0 } else { m.rows }]
     }
 
