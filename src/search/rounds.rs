@@ -132,6 +132,9 @@ struct Found {
     allowance: u64,
     /// Restarts in a row that found nothing new (counted up to 8).
     repeats: u32,
+    /// Whether a walk has taken the restarts out to run them (outside
+    /// the lock, [`restart`]).
+    busy: bool,
 }
 
 impl Found {
@@ -154,24 +157,55 @@ impl Found {
         self.count >= self.limit
     }
 
-    /// Adds `nodes` a walk took, then runs restarts, each within its own
-    /// budget, while they took less than their share and the count goes on.
+    /// Adds `nodes` a walk took to the restarts' allowance; returns the
+    /// restarts, taken out, when one is due and no other walk runs them:
+    /// [`restart`] runs them and puts them back.
     /// The share halves each time a restart finds nothing new (no solution,
     /// or one found before; down to 1/1024) and comes back whole with a
     /// new solution: on a puzzle with one solution the restarts find none
     /// or only that one, and soon cost next to nothing.
-    fn walked(&mut self, nodes: u64, stop: Option<&Stop>) {
+    fn walked(&mut self, nodes: u64, stop: Option<&Stop>) -> Option<Restarts> {
         let past = (self.walked + nodes).saturating_sub(self.restart_after.max(self.walked));
         self.walked += nodes;
-        let Some(mut runs) = self.restarts.take() else {
-            return;
-        };
-        self.allowance += past >> (RESTART_SHARE + self.repeats);
-        while !self.reached() && runs.nodes < self.allowance && !stopped(stop) {
-            let new = runs.next().is_some_and(|solution| self.add(&solution));
-            self.repeats = if new { 0 } else { (self.repeats + 1).min(8) };
+        if self.restarts.is_none() && !self.busy {
+            return None;
         }
-        self.restarts = Some(runs);
+        self.allowance += past >> (RESTART_SHARE + self.repeats);
+        if !self.due(self.restarts.as_ref()?, stop) {
+            return None;
+        }
+        self.busy = true;
+        self.restarts.take()
+    }
+
+    /// Whether another restart is due: they took less than their share
+    /// and the count goes on.
+    fn due(&self, runs: &Restarts, stop: Option<&Stop>) -> bool {
+        !self.reached() && runs.nodes < self.allowance && !stopped(stop)
+    }
+
+    /// Counts what a restart found.
+    fn restarted(&mut self, solution: Option<Vec<usize>>) {
+        let new = solution.is_some_and(|solution| self.add(&solution));
+        self.repeats = if new { 0 } else { (self.repeats + 1).min(8) };
+    }
+}
+
+/// Runs restarts `runs` (taken out by [`Found::walked`]) while one is due,
+/// each outside `found`'s lock so that the other walks go on meanwhile,
+/// then puts them back.
+fn restart(found: &Mutex<Found>, mut runs: Restarts, stop: Option<&Stop>) {
+    let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let mut f = lock();
+        if !f.due(&runs, stop) {
+            f.restarts = Some(runs);
+            f.busy = false;
+            return;
+        }
+        drop(f);
+        let solution = runs.next();
+        lock().restarted(solution);
     }
 }
 
@@ -463,6 +497,7 @@ fn count_with(
         restart_after,
         allowance: 0,
         repeats: 0,
+        busy: false,
     });
     let reached = || found.lock().unwrap_or_else(|e| e.into_inner()).reached();
     let deep = OnceCell::new();
@@ -508,6 +543,7 @@ fn walk(
     share: Option<&Sharing<'_>>,
 ) -> Result<(), SearchError> {
     let chunk = if share.is_some() { SHARE_CHUNK } else { CHUNK };
+    let counted = found;
     let lock = || found.lock().unwrap_or_else(|e| e.into_inner());
     if lock().reached() {
         return Ok(());
@@ -533,7 +569,11 @@ fn walk(
         if leaf {
             found.add(w.placed());
         }
-        found.walked(w.nodes - before, options.stop.as_ref());
+        if let Some(runs) = found.walked(w.nodes - before, options.stop.as_ref()) {
+            drop(found);
+            restart(counted, runs, options.stop.as_ref());
+            found = lock();
+        }
         if found.reached() {
             break;
         }

@@ -7,7 +7,7 @@
 //! or block in its step (`logic::simple::pairs_triples`,
 //! `logic::capacity`).
 
-use super::model::Model;
+use super::model::{Axis, Model};
 use super::rules::Step;
 use super::state::{Cell, State};
 
@@ -53,7 +53,7 @@ pub(super) fn common_attacks(m: &Model, st: &mut State, most: u32) -> Step {
         let mut from = 1;
         while let Some(u) = st.take_common(from) {
             from = u + 1;
-            if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 {
+            if st.need(m, u) == 0 || st.open[u] > most || st.open[u] == 0 || apart(m, st, u) {
                 continue;
             }
             cells.clear();
@@ -64,6 +64,15 @@ pub(super) fn common_attacks(m: &Model, st: &mut State, most: u32) -> Step {
     })();
     st.common_cells = cells;
     found
+}
+
+/// Whether two open cells of unit `u` (not the whole board) lie more than
+/// twice [`Model::reach`] rows or columns apart, so that no cell attacks
+/// both: read from the state's masks, false without them.
+fn apart(m: &Model, st: &State, u: usize) -> bool {
+    let span = |mask: u128| 127 - (mask.leading_zeros() + mask.trailing_zeros()) as usize;
+    let far = |mask: u128| mask != 0 && span(mask) > 2 * m.reach;
+    m.masks && (far(st.lines(u, Axis::Row)) || far(st.lines(u, Axis::Column)))
 }
 
 /// Empties the open cells that attack every one of `cells` ([`attacking_all`]).

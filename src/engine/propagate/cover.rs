@@ -226,7 +226,18 @@ pub(crate) fn lines_of(at: impl IntoIterator<Item = (usize, usize)>) -> Lines {
 /// half of each run of neighbouring lines, rounded up, the number of
 /// [`window_starts`].
 pub(crate) fn pairs(lines: u128) -> u32 {
-    window_starts(lines).count_ones()
+    ones(window_starts(lines))
+}
+
+/// The bits set in `x`: on one word when it fits (without a popcount
+/// instruction, as on the baseline x86-64 target, each word's count takes
+/// a dozen operations).
+#[inline]
+pub(crate) fn ones(x: u128) -> u32 {
+    match u64::try_from(x) {
+        Ok(low) => low.count_ones(),
+        Err(_) => x.count_ones(),
+    }
 }
 
 /// The first lines of the fewest pairs of neighbouring lines (or a strip's

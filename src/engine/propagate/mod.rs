@@ -464,7 +464,7 @@ impl PropagateWalker {
                         }
                     }
                     Ok(Some(cell)) => {
-                        let mark = self.st.mark();
+                        let mark = self.st.save();
                         self.stack.push(Frame {
                             start: self.nodes,
                             mark,

@@ -76,6 +76,9 @@ pub(crate) struct Model {
     /// around it, on the board and not holes): then a strip finds the
     /// windows it would decide something in from masks ([`super::strip`]).
     pub(crate) king: bool,
+    /// The most rows (columns) between a cell and a cell it attacks: cells
+    /// further than twice it apart have no common attacker.
+    pub(crate) reach: usize,
     /// Whether the board has at most 128 rows and columns: open cells are
     /// also kept as a mask per row and per column.
     pub(crate) masks: bool,
@@ -144,6 +147,7 @@ impl Model {
             line: Vec::new(),
             line_unit: Vec::new(),
             king: false,
+            reach: 0,
             masks: rows <= 128 && cols <= 128,
             every_window: false,
             keys: Vec::new(),
@@ -154,6 +158,15 @@ impl Model {
             && cols >= 2
             && !model.common_at.is_empty()
             && (0..cells).all(|c| model.window[c] || c / cols + 1 == rows || c % cols + 1 == cols);
+        model.reach = (0..cells)
+            .flat_map(|c| model.attacks[c].iter().map(move |&a| (c, a as usize)))
+            .map(|(c, a)| {
+                (c / cols)
+                    .abs_diff(a / cols)
+                    .max((c % cols).abs_diff(a % cols))
+            })
+            .max()
+            .unwrap_or(0);
         model.king =
             (0..cells).all(|c| problem.holes[c] || model.attacks[c] == model.neighbours(c));
         model.regroup(problem);

@@ -84,7 +84,7 @@ impl PropagateWalker {
         x: usize,
         held: impl FnOnce(&State, usize),
     ) -> Result<bool, Conflict> {
-        let mark = self.st.mark();
+        let mark = self.st.save();
         let holds = self.st.set(&self.m, x, Cell::Piece).is_ok()
             && self.propagate_with(Rules::Probe).is_ok();
         if holds {
@@ -125,7 +125,7 @@ impl PropagateWalker {
             if self.st.cells[x] != Cell::Open {
                 continue;
             }
-            let mark = self.st.mark();
+            let mark = self.st.save();
             if self.st.set(&self.m, x, Cell::Piece).is_err() || self.propagate().is_err() {
                 out.push((self.st.mark() - mark, x));
             }

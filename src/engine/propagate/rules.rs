@@ -221,14 +221,15 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
             continue;
         }
         let on = unit_lines(m, st, u);
-        // The cover has more cliques than `need`: nothing to deduce.
-        if at_least(st.open[u] as usize, on) > need as usize {
-            continue;
-        }
         let strip = m.line[u].and_then(|(axis, i)| {
             let mask = open_mask(st, u, axis);
             Strip::line(m, axis, i, mask)
         });
+        // The cover has more cliques than `need`: nothing to deduce. (A
+        // strip's windows are that bound, counted in `bound`.)
+        if strip.is_none() && at_least(st.open[u] as usize, on) > need as usize {
+            continue;
+        }
         changed |= bound(m, st, need, &[u], on, strip, sc)?;
     }
     for (kind, lines) in &m.families {
@@ -243,9 +244,6 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
             let on = unit_lines(m, st, u)
                 .zip(unit_lines(m, st, u + 1))
                 .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
-            if at_least((st.open[u] + st.open[u + 1]) as usize, on) > need as usize {
-                continue;
-            }
             let strip = match (m.line[u], m.line[u + 1]) {
                 (Some((axis, i)), Some((next, j))) if next == axis && j == i + 1 => {
                     let masks = (open_mask(st, u, axis), open_mask(st, u + 1, axis));
@@ -253,6 +251,10 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
                 }
                 _ => None,
             };
+            let open = (st.open[u] + st.open[u + 1]) as usize;
+            if strip.is_none() && at_least(open, on) > need as usize {
+                continue;
+            }
             changed |= bound(m, st, need, &[u, u + 1], on, strip, sc)?;
         }
     }

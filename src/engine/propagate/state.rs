@@ -4,8 +4,9 @@
 //! its open cells, a unit with just enough open cells fills them.
 
 use super::confine::Buffers;
-use super::model::{Axis, Model, TOTAL};
+use super::model::{Axis, Kind, Model};
 use super::rules::Scratch;
+use crate::problem::Family;
 
 /// A cell's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +17,59 @@ pub(crate) enum Cell {
     Piece,
     /// Stays empty.
     Empty,
+}
+
+/// What a decided cell changes in the state's records of one of its
+/// units, besides its counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Records {
+    /// Nothing: the whole board, or any unit without [`Model::masks`]
+    /// when it is a row or column.
+    None,
+    /// A row ([`Model::line`]) of the rows' family, with masks: its
+    /// columns' mask, and its rows' mask (its own row) emptied with it.
+    Row,
+    /// A column of the columns' family, as a row.
+    Column,
+    /// Any other unit: its open cells per row and per column
+    /// ([`State::in_line`]), and with masks the lines holding them.
+    Lines,
+}
+
+impl Records {
+    /// What unit `u` of `m` keeps.
+    fn of(m: &Model, u: usize) -> Records {
+        let family = m.families.iter().find(|(_, units)| units.contains(&u));
+        match (family.map(|(kind, _)| *kind), m.line[u]) {
+            (Some(Kind::Total), _) => Records::None,
+            (Some(Kind::Group(Family::Row)), Some((Axis::Row, _))) => Records::Row,
+            (Some(Kind::Group(Family::Column)), Some((Axis::Column, _))) => Records::Column,
+            (Some(Kind::Group(Family::Row | Family::Column)), None) => Records::None,
+            _ => Records::Lines,
+        }
+    }
+}
+
+/// The most words [`State::save`] copies (a u128 pair counted as 8): a
+/// 21×21 board of 5★ copies about 1 600, a 26×26 one of 6★ about 2 300;
+/// boards of a few hundred lines a side undo cell by cell.
+const SAVED_MOST: usize = 4_096;
+
+/// Marks the units of `cell` (bits `unit_bits[unit_bits_at[cell]..]`)
+/// changed in `changed` and `common`.
+#[inline(always)]
+fn mark_units(
+    unit_bits: &[(u32, u64)],
+    unit_bits_at: &[u32],
+    changed: &mut [u64],
+    common: &mut [u64],
+    cell: usize,
+) {
+    let (from, to) = (unit_bits_at[cell], unit_bits_at[cell + 1]);
+    for &(w, bits) in &unit_bits[from as usize..to as usize] {
+        changed[w as usize] |= bits;
+        common[w as usize] |= bits;
+    }
 }
 
 /// The rules cannot all hold any more.
@@ -38,13 +92,34 @@ pub(crate) struct State {
     /// With [`Model::keys`], per unit: the keys of its open cells combined
     /// by exclusive or; else empty.
     key: Vec<u128>,
-    /// Per unit, its open cells in each row, then in each column
-    /// (`rows + cols` entries a unit): see [`State::in_line`]. Not kept
-    /// for the whole board ([`TOTAL`]), which no rule asks.
+    /// Per unit kept so ([`Records::Lines`]), its open cells in each row,
+    /// then in each column (`rows + cols` entries from its
+    /// [`State::line_base`]): see [`State::in_line`]. Not kept for the
+    /// whole board ([`super::model::TOTAL`]) nor for the rows and columns
+    /// of their families, which no rule asks.
     per_line: Vec<u32>,
+    /// Per unit, where its entries of [`State::per_line`] start
+    /// (`u32::MAX` for units without).
+    line_base: Vec<u32>,
+    /// The trail lengths at which [`State::save`] copied the counts,
+    /// increasing, each still on the trail.
+    saves: Vec<usize>,
+    /// Per save, the units' pieces and open cells, then
+    /// [`State::per_line`]; and [`State::spread`].
+    saved: Vec<u32>,
+    saved_spread: Vec<(u128, u128)>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
-    /// Units whose counts changed since they were last checked.
+    /// Per unit, how a decided cell changes its line records
+    /// ([`Records`]).
+    records: Vec<Records>,
+    /// Per cell, the units holding it as bits of unit sets (a word's index
+    /// and its bits, unit `u` bit `u % 64` of word `u / 64`):
+    /// `unit_bits[unit_bits_at[cell]..unit_bits_at[cell + 1]]`.
+    unit_bits: Vec<(u32, u64)>,
+    unit_bits_at: Vec<u32>,
+    /// Units whose counts changed since the unit rules last looked at
+    /// them ([`State::settle`]), last changed first, each once.
     queue: Vec<u32>,
     queued: Vec<bool>,
     /// Per unit, a bit (unit `u` is bit `u % 64` of word `u / 64`): its
@@ -70,13 +145,25 @@ impl State {
             .map(|&h| if h { Cell::Empty } else { Cell::Open })
             .collect();
         let lines = m.rows + m.cols;
-        let mut per_line = vec![0u32; m.units.len() * lines];
+        let records: Vec<Records> = (0..m.units.len()).map(|u| Records::of(m, u)).collect();
+        let mut line_base = vec![u32::MAX; m.units.len()];
+        let mut kept = 0;
+        for (u, base) in line_base.iter_mut().enumerate() {
+            if records[u] == Records::Lines {
+                *base = (kept * lines) as u32;
+                kept += 1;
+            }
+        }
+        let mut per_line = vec![0u32; kept * lines];
         let mut spread = vec![(0u128, 0u128); if m.masks { m.units.len() } else { 0 }];
         for (u, unit) in m.units.iter().enumerate() {
             for &c in &unit.cells {
                 let (r, k) = m.at[c as usize];
-                per_line[u * lines + r as usize] += 1;
-                per_line[u * lines + m.rows + k as usize] += 1;
+                if records[u] == Records::Lines {
+                    let base = line_base[u] as usize;
+                    per_line[base + r as usize] += 1;
+                    per_line[base + m.rows + k as usize] += 1;
+                }
                 if m.masks {
                     spread[u].0 |= 1 << r;
                     spread[u].1 |= 1 << k;
@@ -90,14 +177,33 @@ impl State {
                 |u: &super::model::Unit| u.cells.iter().fold(0, |k, &c| k ^ m.keys[c as usize]);
             m.units.iter().map(of).collect()
         };
+        let (mut unit_bits, mut unit_bits_at) = (Vec::new(), vec![0]);
+        for units in &m.cell_units {
+            let start = unit_bits.len();
+            for &u in units {
+                let (w, bit) = (u / 64, 1u64 << (u % 64));
+                match unit_bits[start..].last_mut() {
+                    Some((at, bits)) if *at == w => *bits |= bit,
+                    _ => unit_bits.push((w, bit)),
+                }
+            }
+            unit_bits_at.push(unit_bits.len() as u32);
+        }
         State {
             cells,
             spread,
             key,
             per_line,
+            line_base,
+            saves: Vec::new(),
+            saved: Vec::new(),
+            saved_spread: Vec::new(),
             placed: vec![0; m.units.len()],
             open: m.units.iter().map(|u| u.cells.len() as u32).collect(),
             trail: Vec::new(),
+            records,
+            unit_bits,
+            unit_bits_at,
             queue: (0..m.units.len() as u32).collect(),
             queued: vec![true; m.units.len()],
             changed: vec![!0; m.units.len().div_ceil(64)],
@@ -118,29 +224,96 @@ impl State {
         self.trail[mark..].iter().map(|&c| c as usize)
     }
 
+    /// A mark to [`undo`](Self::undo) back to, as [`State::mark`], with
+    /// the counts copied, so that undoing to it copies them back instead
+    /// of reopening each cell in each of its units. Not when the copy
+    /// would be large ([`SAVED_MOST`]): then a plain mark.
+    pub(crate) fn save(&mut self) -> usize {
+        let len = self.trail.len();
+        let size = 2 * self.open.len() + self.per_line.len();
+        if self.saves.last() != Some(&len) && size + 8 * self.spread.len() <= SAVED_MOST {
+            self.saves.push(len);
+            self.saved.extend_from_slice(&self.placed);
+            self.saved.extend_from_slice(&self.open);
+            self.saved.extend_from_slice(&self.per_line);
+            self.saved_spread.extend_from_slice(&self.spread);
+        }
+        len
+    }
+
     /// Reopens every cell decided since `mark`.
     pub(crate) fn undo(&mut self, m: &Model, mark: usize) {
+        let (units, size) = (self.open.len(), 2 * self.open.len() + self.per_line.len());
+        while self.saves.last().is_some_and(|&at| at > mark) {
+            self.saves.pop();
+            self.saved.truncate(self.saved.len() - size);
+            self.saved_spread
+                .truncate(self.saved_spread.len() - self.spread.len());
+        }
+        if self.saves.last() == Some(&mark) && self.trail.len() > mark {
+            for &cell in &self.trail[mark..] {
+                let cell = cell as usize;
+                self.cells[cell] = Cell::Open;
+                mark_units(
+                    &self.unit_bits,
+                    &self.unit_bits_at,
+                    &mut self.changed,
+                    &mut self.common_fresh,
+                    cell,
+                );
+            }
+            if !self.key.is_empty() {
+                for i in mark..self.trail.len() {
+                    self.rekey(m, self.trail[i] as usize);
+                }
+            }
+            self.trail.truncate(mark);
+            let from = self.saved.len() - size;
+            let saved = &self.saved[from..];
+            self.placed.copy_from_slice(&saved[..units]);
+            self.open.copy_from_slice(&saved[units..2 * units]);
+            self.per_line.copy_from_slice(&saved[2 * units..]);
+            let from = self.saved_spread.len() - self.spread.len();
+            self.spread.copy_from_slice(&self.saved_spread[from..]);
+        }
         while self.trail.len() > mark {
             let cell = self.trail.pop().unwrap_or_default() as usize;
-            let piece = self.cells[cell] == Cell::Piece;
+            let piece = u32::from(self.cells[cell] == Cell::Piece);
             self.cells[cell] = Cell::Open;
             self.rekey(m, cell);
+            self.mark_units(cell);
+            let (r, c) = m.at[cell];
             for &u in &m.cell_units[cell] {
-                if u as usize != TOTAL {
-                    self.reopen(m, cell, u as usize);
+                let u = u as usize;
+                match self.records[u] {
+                    Records::None => {}
+                    Records::Row | Records::Column => {
+                        self.spread[u].0 |= 1 << r;
+                        self.spread[u].1 |= 1 << c;
+                    }
+                    Records::Lines => self.reopen(m, cell, u),
                 }
-                self.changed[u as usize / 64] |= 1 << (u % 64);
-                self.common_fresh[u as usize / 64] |= 1 << (u % 64);
-                self.open[u as usize] += 1;
-                if piece {
-                    self.placed[u as usize] -= 1;
-                }
+                self.open[u] += 1;
+                self.placed[u] -= piece;
             }
         }
         for &u in &self.queue {
             self.queued[u as usize] = false;
         }
         self.queue.clear();
+    }
+
+    /// Marks the units of `cell` changed for the capacity and
+    /// common-attacks rules.
+    #[inline(always)]
+    fn mark_units(&mut self, cell: usize) {
+        mark_units(
+            &self.unit_bits,
+            &self.unit_bits_at,
+            &mut self.changed,
+            &mut self.common_fresh,
+            cell,
+        );
     }
 
     /// Decides one cell; a piece also empties the cells it attacks.
@@ -150,39 +323,61 @@ impl State {
             now if now == to => return Ok(()),
             _ => return Err(Conflict),
         }
-        self.cells[cell] = to;
-        self.rekey(m, cell);
-        self.trail.push(cell as u32);
-        for &u in &m.cell_units[cell] {
-            let u = u as usize;
-            if u != TOTAL {
-                self.close(m, cell, u);
-            }
-            self.changed[u / 64] |= 1 << (u % 64);
-            self.common_fresh[u / 64] |= 1 << (u % 64);
-            self.open[u] -= 1;
-            if to == Cell::Piece {
-                self.placed[u] += 1;
-            }
-            if !self.queued[u] {
-                self.queued[u] = true;
-                self.queue.push(u as u32);
-            }
-        }
+        self.decide(m, cell, to);
         if to == Cell::Piece {
             for &a in &m.attacks[cell] {
-                self.set(m, a as usize, Cell::Empty)?;
+                match self.cells[a as usize] {
+                    Cell::Open => self.decide(m, a as usize, Cell::Empty),
+                    Cell::Empty => {}
+                    Cell::Piece => return Err(Conflict),
+                }
             }
         }
         Ok(())
     }
 
+    /// Decides open `cell`, alone.
+    #[inline]
+    fn decide(&mut self, m: &Model, cell: usize, to: Cell) {
+        self.cells[cell] = to;
+        self.rekey(m, cell);
+        self.trail.push(cell as u32);
+        self.mark_units(cell);
+        let piece = u32::from(to == Cell::Piece);
+        let (r, c) = m.at[cell];
+        for &u in &m.cell_units[cell] {
+            let u = u as usize;
+            self.open[u] -= 1;
+            self.placed[u] += piece;
+            if !self.queued[u] {
+                self.queued[u] = true;
+                self.queue.push(u as u32);
+            }
+            match self.records[u] {
+                Records::None => {}
+                Records::Row => {
+                    self.spread[u].1 &= !(1 << c);
+                    if self.open[u] == 0 {
+                        self.spread[u].0 = 0;
+                    }
+                }
+                Records::Column => {
+                    self.spread[u].0 &= !(1 << r);
+                    if self.open[u] == 0 {
+                        self.spread[u].1 = 0;
+                    }
+                }
+                Records::Lines => self.close(m, cell, u),
+            }
+        }
+    }
+
     /// Takes a newly decided cell out of unit `u`'s line counts.
     #[inline]
     fn close(&mut self, m: &Model, cell: usize, u: usize) {
-        let lines = m.rows + m.cols;
+        let base = self.line_base[u] as usize;
         let (r, c) = m.at[cell];
-        let (at_r, at_c) = (u * lines + r as usize, u * lines + m.rows + c as usize);
+        let (at_r, at_c) = (base + r as usize, base + m.rows + c as usize);
         self.per_line[at_r] -= 1;
         self.per_line[at_c] -= 1;
         if m.masks {
@@ -216,19 +411,21 @@ impl State {
     /// Puts a reopened cell back into unit `u`'s line counts.
     #[inline]
     fn reopen(&mut self, m: &Model, cell: usize, u: usize) {
-        let lines = m.rows + m.cols;
+        let base = self.line_base[u] as usize;
         let (r, c) = m.at[cell];
-        self.per_line[u * lines + r as usize] += 1;
-        self.per_line[u * lines + m.rows + c as usize] += 1;
+        self.per_line[base + r as usize] += 1;
+        self.per_line[base + m.rows + c as usize] += 1;
         if m.masks {
             self.spread[u].0 |= 1 << r;
             self.spread[u].1 |= 1 << c;
         }
     }
 
-    /// The open cells of unit `u` in row (column) `i`.
+    /// The open cells of unit `u` in row (column) `i`: for units kept
+    /// so ([`Records::Lines`]), those of families other than the rows',
+    /// the columns' and the whole board.
     pub(crate) fn in_line(&self, m: &Model, u: usize, axis: Axis, i: usize) -> u32 {
-        let base = u * (m.rows + m.cols);
+        let base = self.line_base[u] as usize;
         self.per_line[base + i + if axis == Axis::Row { 0 } else { m.rows }]
     }
 
@@ -241,7 +438,8 @@ impl State {
         }
     }
 
-    /// The first and last row (column) holding an open cell of unit `u`.
+    /// The first and last row (column) holding an open cell of unit `u`:
+    /// without [`Model::masks`], for units [`State::in_line`] answers.
     pub(crate) fn span(&self, m: &Model, u: usize, axis: Axis) -> Option<(usize, usize)> {
         if m.masks {
             let mask = self.lines(u, axis);

@@ -3,7 +3,7 @@
 //! [`super::cover`] gives such cells, with no list of cells built. One line
 //! is a strip whose other line has no open cell.
 
-use super::cover::window_starts;
+use super::cover::{ones, window_starts};
 use super::model::{Axis, Model};
 use super::rules::{Step, open_mask};
 use super::state::{Cell, Conflict, State};
@@ -122,7 +122,7 @@ impl Strip {
     /// cells attacking all of them.
     pub(crate) fn tight(&self, m: &Model, st: &mut State, need: u32) -> Step {
         let starts = window_starts(self.masks.0 | self.masks.1);
-        let cap = starts.count_ones();
+        let cap = ones(starts);
         if need > cap {
             return Err(Conflict);
         }

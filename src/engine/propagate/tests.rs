@@ -613,6 +613,82 @@ fn unit_keys_follow_the_open_cells() {
     }
 }
 
+/// A state's counts, masks and line counts follow its cells through
+/// settling, conflicts and undoing to nested marks, saved
+/// ([`State::save`](super::state::State::save), the counts copied back)
+/// or plain.
+#[test]
+fn counts_follow_the_cells_through_saved_undos() {
+    use super::model::{Axis, TOTAL};
+    use super::state::{Cell, State};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
+    let p = star_battle(2, &moved_rows(&mut rng, 10, 30));
+    let m = Model::new(&p);
+    let mut st = State::new(&m);
+    let expect = |st: &State| {
+        for (u, unit) in m.units.iter().enumerate() {
+            let cells = unit.cells.iter().map(|&c| c as usize);
+            let open: Vec<usize> = cells
+                .clone()
+                .filter(|&c| st.cells[c] == Cell::Open)
+                .collect();
+            let placed = cells.filter(|&c| st.cells[c] == Cell::Piece).count();
+            assert_eq!(st.open[u] as usize, open.len(), "unit {u}");
+            assert_eq!(st.placed[u] as usize, placed, "unit {u}");
+            if u == TOTAL {
+                continue;
+            }
+            let rows = open.iter().fold(0u128, |r, &c| r | 1 << m.at[c].0);
+            let cols = open.iter().fold(0u128, |k, &c| k | 1 << m.at[c].1);
+            assert_eq!(
+                (st.lines(u, Axis::Row), st.lines(u, Axis::Column)),
+                (rows, cols)
+            );
+            if m.line[u].is_none() {
+                for r in 0..m.rows {
+                    let here = open.iter().filter(|&&c| m.at[c].0 as usize == r).count();
+                    assert_eq!(st.in_line(&m, u, Axis::Row, r) as usize, here, "unit {u}");
+                }
+            }
+        }
+    };
+    expect(&st);
+    let mut marks = Vec::new();
+    for _ in 0..400 {
+        if marks.len() < 6 && rng.random_bool(0.6) {
+            marks.push(if rng.random_bool(0.8) {
+                st.save()
+            } else {
+                st.mark()
+            });
+        }
+        for _ in 0..rng.random_range(1..6) {
+            let x = rng.random_range(0..m.cells());
+            if st.cells[x] == Cell::Open {
+                let to = if rng.random_bool(0.3) {
+                    Cell::Piece
+                } else {
+                    Cell::Empty
+                };
+                if st.set(&m, x, to).is_err() || st.settle(&m).is_err() {
+                    break;
+                }
+            }
+        }
+        expect(&st);
+        if let Some(&mark) = marks.last()
+            && rng.random_bool(0.5)
+        {
+            st.undo(&m, mark);
+            expect(&st);
+            if rng.random_bool(0.5) {
+                marks.pop();
+            }
+        }
+    }
+}
+
 /// The band rule's cover sizes kept by the keys of their cells, from
 /// state to state, change nothing: on keyed models the refuted cells of
 /// states along a solution, with the sizes kept from the states before,

@@ -89,6 +89,7 @@ fn kept_solutions_count_once() {
         restart_after: 0,
         allowance: 0,
         repeats: 0,
+        busy: false,
     };
     assert!(found.add(&[1, 5]));
     assert!(!found.add(&[1, 5]));
