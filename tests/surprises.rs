@@ -185,6 +185,33 @@ fn a_count_that_cannot_finish_is_refused_with_its_estimate() {
         );
 }
 
+/// Boards so big that fewer than 8 random paths fit the estimate's work
+/// budget: refused all the same, since those paths say far beyond a day;
+/// the rooks' tree outgrows a float.
+#[test]
+fn counts_on_huge_boards_are_refused_from_few_paths() {
+    for (args, says) in [
+        (&["solve", "queens", "--set", "n=300"][..], " random path"),
+        (
+            &["solve", "rooks", "--set", "n=200", "--method", "search"][..],
+            "would take more than 1e300 years on 2 threads (a search tree of more than 1e308 nodes",
+        ),
+    ] {
+        placer()
+            .args(args)
+            .args(["-j", "2"])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(says).and(predicate::str::ends_with(
+                    "; pass --no-estimate to count anyway\n",
+                )),
+            );
+    }
+}
+
 #[test]
 fn ordinary_counts_are_not_refused() {
     for (args, count) in [

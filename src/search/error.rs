@@ -36,12 +36,13 @@ pub enum SearchError {
     /// The count would take far longer than anyone waits: its estimate (see
     /// [`estimate`](super::estimate())) is beyond a day.
     #[error(
-        "this count would take about {} on {} thread{} (a search tree of about {:.0e} nodes, estimated from {} random paths down it)",
+        "this count would take {} on {} thread{} (a search tree of {} nodes, estimated from {} random path{} down it)",
         .0.time(),
         .0.threads,
         if .0.threads == 1 { "" } else { "s" },
-        .0.nodes,
-        .0.paths
+        .0.size(),
+        .0.paths,
+        if .0.paths == 1 { "" } else { "s" }
     )]
     TooLong(Estimate),
     /// A count by the row-frontier DP would take far longer than anyone
