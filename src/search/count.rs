@@ -11,7 +11,7 @@ use num_bigint::BigUint;
 use super::checkpoint::Part;
 use super::estimate::{REFUSE_BEYOND, estimate};
 use super::longrun::{self, Journal, Parts};
-use super::run::{Stop, run, stopped};
+use super::run::{Stop, run};
 use super::split::{Prefix, Split};
 use super::{SearchError, Tally};
 use crate::engine::frontier::{self, Budget, Forecast, FrontierError, Sweeping};
@@ -272,12 +272,11 @@ impl Plan {
         if !options.estimate {
             return Ok(());
         }
+        // A stop ends the estimate with none: the count then stops at once,
+        // its checkpoint written.
         let stop = options.stop.as_ref();
         let Some(mut e) = estimate(self, self.worker_threads(options.threads), stop) else {
-            return match stopped(stop) {
-                true => Err(SearchError::Interrupted),
-                false => Ok(()),
-            };
+            return Ok(());
         };
         if let Some(shard) = options.journal.as_ref().and_then(|j| j.shard) {
             e.seconds /= shard.of as f64;
