@@ -133,16 +133,26 @@ impl SelectArgs {
     }
 }
 
-/// Reads the matrix named on the command line, or stdin for `-`.
+/// Reads the matrix named on the command line, or stdin for `-`; a file
+/// that looks laid out by pandas but was read as numbers is a warning.
 fn read(path: &Path, layout: Layout) -> Result<Matrix> {
-    if path.as_os_str() == "-" {
+    let m = if path.as_os_str() == "-" {
         let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
-        return Matrix::parse_with(&text, layout).map_err(|e| {
-            e.diagnostic(&crate::error::Source::new("<stdin>", text.as_str()))
-                .into()
-        });
+        Matrix::parse_with(&text, layout).map_err(|e| {
+            anyhow::Error::from(e.diagnostic(&crate::error::Source::new("<stdin>", text.as_str())))
+        })?
+    } else {
+        Matrix::load_with(path, layout).map_err(crate::error::Diagnostic::from)?
+    };
+    if let Some(warning) = m.layout_warning() {
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".into()
+        } else {
+            path.display().to_string()
+        };
+        stderr_line(format_args!("warning: {name}: {warning}"));
     }
-    Ok(Matrix::load_with(path, layout).map_err(crate::error::Diagnostic::from)?)
+    Ok(m)
 }
 
 /// Runs `placer select`.

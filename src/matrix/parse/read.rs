@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 use super::hint;
+use super::pandas::Watch;
 use super::records::{Field, Item, Records, Separator, sniff};
 use super::{Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError};
 use crate::matrix::numbers::Numbers;
@@ -24,6 +25,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     let (mut rows, mut cols) = (0, 0);
     let mut cells = Numbers::with_capacity(0);
     let mut integral = true;
+    let mut watch: Option<Watch> = None;
     while let Some(item) = items.next() {
         let (line, start, end, mut fields) = match item {
             // blank lines before the first and after the last data row are
@@ -46,6 +48,10 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
                 line,
                 at: shift(at),
             });
+        }
+        match &mut watch {
+            None => watch = Some(Watch::first(&fields)),
+            Some(watch) => watch.next(&fields),
         }
         if layout.header && header.is_none() {
             let labels = fields.into_iter().map(|f| f.text.into_owned()).collect();
@@ -126,11 +132,13 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         }
         None => None,
     };
+    let layout_warning = watch.and_then(|w| w.warning(layout, rows, cols));
     Ok(Matrix {
         rows,
         cols,
         numbers: cells,
         integral,
+        layout_warning,
         labels: Labels {
             rows: layout.labels.then_some(row_labels),
             cols: cols_labels,
