@@ -75,3 +75,70 @@ fn a_pandas_header_without_index_is_a_warning() {
             .stderr("");
     }
 }
+
+#[test]
+fn a_long_line_is_refused_at_the_column_limit() {
+    // a million cells on one line: refused once 4096 are passed, whatever
+    // the separator, quoted or not, on the first row or a later one
+    let long = "1,".repeat(1_000_000);
+    let spaced = "1 ".repeat(1_000_000);
+    let quoted = format!("\"1\",{long}");
+    for (text, what) in [
+        (format!("{long}\n"), "more than 4096 columns ("),
+        (format!("{spaced}\n"), "more than 4096 columns ("),
+        (format!("{quoted}\n"), "more than 4096 columns ("),
+        (
+            format!("1,2\n{long}\n"),
+            "more than 4096 columns in row 2 (",
+        ),
+    ] {
+        placer()
+            .args(["select", "-", "--count"])
+            .write_stdin(text)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "error: <stdin>: matrix too large: {what}"
+            )));
+    }
+    // one column past the limit is counted exactly
+    placer()
+        .args(["select", "-", "--count"])
+        .write_stdin(format!("{}\n", vec!["1"; 4097].join(",")))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("matrix too large: 4097 columns ("));
+}
+
+#[test]
+fn a_huge_top_k_is_refused_before_memory_runs_out() {
+    // 100×100: 100! selections, far more than any memory holds
+    let row = (0..100)
+        .map(|c| (c % 7).to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let text = format!("{row}\n").repeat(100);
+    placer()
+        .args(["select", "-", "--top", "100000000000000", "--min"])
+        .write_stdin(text)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::is_match(
+            r"^error: --top 100000000000000 would keep about \d+ MiB of selections of this 100×100 matrix \(about 6656 bytes each\), more than the \d+ MiB of memory left: ask for at most \d+\n$",
+        ).unwrap());
+    // a K past the selections a matrix has is no more than all of them
+    placer()
+        .args([
+            "select",
+            "-",
+            "--top",
+            "100000000000000",
+            "--min",
+            "--format",
+            "tuple",
+        ])
+        .write_stdin("1,2\n3,4\n")
+        .assert()
+        .success()
+        .stdout("1 2\n2 1\n");
+}

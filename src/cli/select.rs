@@ -251,6 +251,7 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
         );
     }
     tuple_fits(args, m)?;
+    top_fits(m, k)?;
     let ranked: Vec<Solution> = matrix::top_k(m, k, sense)
         .into_iter()
         .map(|s| Solution { cells: s.cells })
@@ -267,6 +268,40 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
         Problem::from_matrix_showing(name, m, |cell| chosen[cell])
     };
     emit(args, &problem, ranked.into_iter(), None, false)?;
+    Ok(())
+}
+
+/// Bytes `--top` keeps per selection of a matrix whose short side is
+/// `short`, at most: its cells, twice while they are handed on, and its
+/// subproblem in the queue (columns and barred cells).
+fn top_bytes(short: usize) -> u128 {
+    64 * short as u128 + 256
+}
+
+/// `--top K` keeps the K best selections (and up to K subproblems) in
+/// memory: refused when even the most selections the matrix has would not
+/// fit in the memory left, rather than aborting when it runs out.
+fn top_fits(m: &Matrix, k: usize) -> Result<()> {
+    let (short, long) = (m.rows.min(m.cols), m.rows.max(m.cols));
+    // long! / (long − short)!: no more selections than that
+    let most = (long - short + 1..=long).try_fold(1u128, |p, f| p.checked_mul(f as u128));
+    let wanted = most.map_or(k as u128, |most| most.min(k as u128));
+    let each = top_bytes(short);
+    let bytes = wanted.saturating_mul(each);
+    let Some(room) = crate::memory::room().map(u128::from) else {
+        return Ok(());
+    };
+    if bytes > room {
+        let mib = |b: u128| b >> 20;
+        bail!(
+            "--top {k} would keep about {} MiB of selections of this {}×{} matrix (about {each} bytes each), more than the {} MiB of memory left: ask for at most {}",
+            mib(bytes),
+            m.rows,
+            m.cols,
+            mib(room),
+            room / each
+        );
+    }
     Ok(())
 }
 

@@ -121,10 +121,12 @@ impl Matrix {
                 error: source,
             }
         })?;
-        Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
+        let read = Matrix::parse_with(&text, layout);
+        // the error takes the text itself: no second copy of a large file
+        read.map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
             error: Box::new(e),
-            text: Source::new(path.display().to_string(), text.as_str()),
+            text: Source::new(path.display().to_string(), text),
         })
     }
 

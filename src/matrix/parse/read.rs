@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::hint;
 use super::pandas::Watch;
-use super::records::{Field, Item, Records, Separator, sniff};
+use super::records::{Field, Item, MAX_FIELDS, Records, Separator, sniff};
 use super::{Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError};
 use crate::matrix::numbers::Numbers;
 
@@ -58,10 +58,27 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
             header = Some((labels, shift(start..end)));
             continue;
         }
+        // a record of `MAX_FIELDS` cells may have been cut short
+        let cut = fields.len() == MAX_FIELDS;
         if layout.labels {
             row_labels.push(fields.remove(0).text.into_owned());
         }
         rows += 1;
+        if fields.len() > MAX_COLS {
+            let found = if cut {
+                format!("more than {MAX_COLS}")
+            } else {
+                fields.len().to_string()
+            };
+            let place = if rows > 1 {
+                format!(" in row {rows}")
+            } else {
+                String::new()
+            };
+            return Err(MatrixError::TooLarge {
+                what: format!("{found} columns{place}"),
+            });
+        }
         if rows > MAX_ROWS {
             return Err(MatrixError::TooLarge {
                 what: format!("more than {MAX_ROWS} rows"),
@@ -71,12 +88,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
             cols = fields.len();
             // about as many rows again as the first one's length fits in the text
             let estimate = body.len() / (end - start + 1).max(1) + 1;
-            cells.reserve(estimate.min(MAX_ROWS) * cols.min(MAX_COLS));
-            if cols > MAX_COLS {
-                return Err(MatrixError::TooLarge {
-                    what: format!("{cols} columns"),
-                });
-            }
+            cells.reserve(estimate.min(MAX_ROWS) * cols);
         } else if fields.len() != cols {
             return Err(MatrixError::Ragged {
                 row: rows,
