@@ -142,3 +142,28 @@ fn a_huge_top_k_is_refused_before_memory_runs_out() {
         .success()
         .stdout("1 2\n2 1\n");
 }
+
+#[test]
+fn top_without_a_full_selection_says_no_solution() {
+    // both rows can only use column 1: as --first, exit 1
+    for mode in [&["--first"][..], &["--top", "2", "--max"][..]] {
+        placer()
+            .args(["select", "-"])
+            .args(mode)
+            .write_stdin("1,\n2,\n")
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr("no solution\n");
+    }
+}
+
+#[test]
+fn queens_batch_strips_a_bom() {
+    placer()
+        .args(["queens", "-"])
+        .write_stdin("\u{feff}8\n5\n")
+        .assert()
+        .success()
+        .stdout("92\n10\n");
+}

@@ -190,8 +190,13 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
         .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
     let started = Instant::now();
     if let Some(k) = args.top {
-        top(args, &m, &name, k)?;
-        return Ok(Outcome::Done);
+        // as --first: no full selection is "no solution", exit 1
+        let found = top(args, &m, &name, k)?;
+        return Ok(if found == 0 {
+            Outcome::NoSolution
+        } else {
+            Outcome::Done
+        });
     }
     // Not clap's `requires = "top"`: clap waives it when a flag that
     // conflicts with --top (--all, --count, ...) is given.
@@ -240,8 +245,9 @@ fn tuple_fits(args: &SelectArgs, m: &Matrix) -> Result<()> {
     Ok(())
 }
 
-/// `--top K --max|--min`: the K best selections by sum, best first.
-fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
+/// `--top K --max|--min`: the K best selections by sum, best first;
+/// returns how many there were.
+fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<usize> {
     // clap requires one of --max and --min with --top
     let sense = if args.min { Sense::Min } else { Sense::Max };
     if !m.is_exact() {
@@ -267,8 +273,9 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
         }
         Problem::from_matrix_showing(name, m, |cell| chosen[cell])
     };
+    let found = ranked.len();
     emit(args, &problem, ranked.into_iter(), None, false)?;
-    Ok(())
+    Ok(found)
 }
 
 /// Bytes `--top` keeps per selection of a matrix whose short side is
