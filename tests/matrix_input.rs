@@ -167,3 +167,31 @@ fn queens_batch_strips_a_bom() {
         .success()
         .stdout("92\n10\n");
 }
+
+#[test]
+fn export_dlx_of_rules_never_met_has_valid_bounds() {
+    // a 1×1 board whose only cell is a hole, two pieces wanted per row
+    let rules = "name=\"t\"\n[board]\nrows=1\ncols=1\nwrap=true\nholes=[[1,1]]\n[piece]\ncount=1\nlines=[\"column\", \"diagonal\"]\nleaps=[]\n[[group]]\nof=\"row\"\ncount=2\n";
+    let path = std::env::temp_dir().join(format!("placer-r23-{}.toml", std::process::id()));
+    std::fs::write(&path, rules).unwrap();
+    let out = placer()
+        .args(["export", "--dlx"])
+        .arg(&path)
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    // every `u:v|` bound has u ≤ v
+    let items = text.lines().find(|l| !l.starts_with('|')).unwrap();
+    for item in items.split(' ') {
+        if let Some((bounds, _)) = item.split_once('|')
+            && let Some((lo, hi)) = bounds.split_once(':')
+        {
+            assert!(
+                lo.parse::<u64>().unwrap() <= hi.parse::<u64>().unwrap(),
+                "{item}"
+            );
+        }
+    }
+    assert!(items.contains("2|g0"), "{items}");
+}
