@@ -73,7 +73,10 @@ pub fn dlx(p: &Problem) -> String {
     let mut header = vec![format!("{}|#", p.piece.count)];
     for (gi, g) in p.groups.iter().enumerate() {
         for k in 0..p.group_count(g.family) {
-            let max = g.max.min(cells);
+            // at most the board's cells, but never below the minimum: a
+            // group that can never be met keeps bounds a solver accepts,
+            // and it finds no cover (a `2:1` bound is invalid)
+            let max = g.max.min(cells).max(g.min);
             let bounds = if g.min == max {
                 format!("{max}|")
             } else {

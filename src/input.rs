@@ -108,10 +108,11 @@ pub fn read_bounded(reader: impl Read, limit: Limit) -> io::Result<String> {
         )
     })?;
     // Editors on Windows start UTF-8 files with a byte order mark: not text.
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    let mut text = text;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8()); // in place: no second copy
+    }
+    Ok(text)
 }
 
 /// Reads a file, or stdin for `-`, as UTF-8 text of at most `limit.bytes`.

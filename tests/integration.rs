@@ -10,6 +10,7 @@ mod hardening;
 mod hints;
 mod invalid;
 mod longrun;
+mod matrix_input;
 mod memory;
 mod oracle;
 mod polish;

@@ -369,8 +369,13 @@ def select(
     if path_like or isinstance(matrix, str):
         layout = {"header": header, "labels": labels, "delimiter": delimiter, "decimal": decimal}
         if path_like or _is_path(matrix):
-            return Select.load(os.fspath(matrix), skips, **layout)
-        return Select.parse(matrix, skips, **layout)
+            selected = Select.load(os.fspath(matrix), skips, **layout)
+        else:
+            selected = Select.parse(matrix, skips, **layout)
+        # pandas' default labels read as numbers, as the command line warns
+        if selected.layout_warning is not None:
+            _warnings.warn(selected.layout_warning, PlacerWarning, stacklevel=2)
+        return selected
     if header or labels or delimiter is not None or decimal is not None:
         raise MatrixError(
             "header, labels, delimiter and decimal read text and files; "

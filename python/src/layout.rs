@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 
 use placer::error::Kind;
-use placer::matrix::{Hint, Labels, Layout, MatrixError};
+use placer::matrix::{Hint, Labels, Layout, LayoutWarning, MatrixError};
 
 use crate::errors::{matrix_error, too_large};
 
@@ -73,6 +73,17 @@ fn keywords(hint: Hint) -> String {
         Hint::DecimalComma => "the numbers have decimal commas: pass decimal=\",\"".into(),
         other => other.to_string(),
     }
+}
+
+/// A pandas layout read as numbers, as Python says it: the keywords that
+/// read the labels.
+pub fn warning(w: LayoutWarning) -> String {
+    let (keywords, them) = match (w.header, w.labels) {
+        (true, true) => ("header=True, labels=True", "them"),
+        (true, false) => ("header=True", "it"),
+        _ => ("labels=True", "it"),
+    };
+    format!("{}: pass {keywords} to read {them} as labels", w.what())
 }
 
 /// A reading error as Python raises it: `placer.TooLargeError` past a

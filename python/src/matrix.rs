@@ -227,6 +227,19 @@ impl Select {
         Ok(Select::owning(m))
     }
 
+    /// What ``select()`` warns about a text or file that looked laid out
+    /// by pandas (default column names ``0, 1, 2, …``, an index under an
+    /// empty corner) but was read as numbers, or ``None``.
+    #[getter]
+    fn layout_warning(&self) -> Option<String> {
+        let table = self.table();
+        // only text and files are read with a layout
+        if table.floats.is_some() {
+            return None;
+        }
+        table.matrix().layout_warning().map(layout::warning)
+    }
+
     /// The row labels (a file's first column with ``labels=True``, a
     /// DataFrame's index), or ``None``.
     #[getter]

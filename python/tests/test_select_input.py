@@ -189,3 +189,19 @@ def test_ctrl_c_interrupts_count_and_top():
             work()
         timer.join()
     assert placer.select([[1, 2], [3, 4]]).count() == 2
+
+
+def test_pandas_labels_read_as_numbers_warn():
+    # df.to_csv() with default column names and index: read as numbers,
+    # with the warning the command line prints, naming the keywords
+    text = ",0,1,2\n0,5,0,8\n1,3,7,2\n2,4,1,6\n"
+    with pytest.warns(placer.PlacerWarning, match=r"pass header=True, labels=True to read them as labels"):
+        m = placer.select(text)
+    assert (m.rows, m.cols) == (4, 4)
+    with pytest.warns(placer.PlacerWarning, match=r"\(a 4×3 matrix\): pass header=True to read it"):
+        placer.select("0,1,2\n5,0,8\n3,7,2\n4,1,6\n")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert placer.select(text, header=True, labels=True).best().sum == 6

@@ -95,6 +95,12 @@ fn batch(run: &Run) -> Result<Outcome> {
     let mut out = super::stdout();
     for (i, line) in stdin_lines().enumerate() {
         let line = line.with_context(|| format!("cannot read stdin line {}", i + 1))?;
+        // a leading BOM (Windows editors), as every other reader strips it
+        let line = if i == 0 {
+            line.strip_prefix('\u{feff}').unwrap_or(&line)
+        } else {
+            &line
+        };
         let text = line.trim();
         if text.is_empty() {
             continue;

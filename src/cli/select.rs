@@ -133,16 +133,26 @@ impl SelectArgs {
     }
 }
 
-/// Reads the matrix named on the command line, or stdin for `-`.
+/// Reads the matrix named on the command line, or stdin for `-`; a file
+/// that looks laid out by pandas but was read as numbers is a warning.
 fn read(path: &Path, layout: Layout) -> Result<Matrix> {
-    if path.as_os_str() == "-" {
+    let m = if path.as_os_str() == "-" {
         let text = input::read(path, Limit::MATRIX).context("cannot read the matrix from stdin")?;
-        return Matrix::parse_with(&text, layout).map_err(|e| {
-            e.diagnostic(&crate::error::Source::new("<stdin>", text.as_str()))
-                .into()
-        });
+        Matrix::parse_with(&text, layout).map_err(|e| {
+            anyhow::Error::from(e.diagnostic(&crate::error::Source::new("<stdin>", text.as_str())))
+        })?
+    } else {
+        Matrix::load_with(path, layout).map_err(crate::error::Diagnostic::from)?
+    };
+    if let Some(warning) = m.layout_warning() {
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".into()
+        } else {
+            path.display().to_string()
+        };
+        stderr_line(format_args!("warning: {name}: {warning}"));
     }
-    Ok(Matrix::load_with(path, layout).map_err(crate::error::Diagnostic::from)?)
+    Ok(m)
 }
 
 /// Runs `placer select`.
@@ -180,8 +190,13 @@ pub(super) fn run(args: &SelectArgs) -> Result<Outcome> {
         .map_or("matrix".into(), |n| n.to_string_lossy().into_owned());
     let started = Instant::now();
     if let Some(k) = args.top {
-        top(args, &m, &name, k)?;
-        return Ok(Outcome::Done);
+        // as --first: no full selection is "no solution", exit 1
+        let found = top(args, &m, &name, k)?;
+        return Ok(if found == 0 {
+            Outcome::NoSolution
+        } else {
+            Outcome::Done
+        });
     }
     // Not clap's `requires = "top"`: clap waives it when a flag that
     // conflicts with --top (--all, --count, ...) is given.
@@ -230,8 +245,9 @@ fn tuple_fits(args: &SelectArgs, m: &Matrix) -> Result<()> {
     Ok(())
 }
 
-/// `--top K --max|--min`: the K best selections by sum, best first.
-fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
+/// `--top K --max|--min`: the K best selections by sum, best first;
+/// returns how many there were.
+fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<usize> {
     // clap requires one of --max and --min with --top
     let sense = if args.min { Sense::Min } else { Sense::Max };
     if !m.is_exact() {
@@ -241,6 +257,7 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
         );
     }
     tuple_fits(args, m)?;
+    top_fits(m, k)?;
     let ranked: Vec<Solution> = matrix::top_k(m, k, sense)
         .into_iter()
         .map(|s| Solution { cells: s.cells })
@@ -256,7 +273,42 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<()> {
         }
         Problem::from_matrix_showing(name, m, |cell| chosen[cell])
     };
+    let found = ranked.len();
     emit(args, &problem, ranked.into_iter(), None, false)?;
+    Ok(found)
+}
+
+/// Bytes `--top` keeps per selection of a matrix whose short side is
+/// `short`, at most: its cells, twice while they are handed on, and its
+/// subproblem in the queue (columns and barred cells).
+fn top_bytes(short: usize) -> u128 {
+    64 * short as u128 + 256
+}
+
+/// `--top K` keeps the K best selections (and up to K subproblems) in
+/// memory: refused when even the most selections the matrix has would not
+/// fit in the memory left, rather than aborting when it runs out.
+fn top_fits(m: &Matrix, k: usize) -> Result<()> {
+    let (short, long) = (m.rows.min(m.cols), m.rows.max(m.cols));
+    // long! / (long − short)!: no more selections than that
+    let most = (long - short + 1..=long).try_fold(1u128, |p, f| p.checked_mul(f as u128));
+    let wanted = most.map_or(k as u128, |most| most.min(k as u128));
+    let each = top_bytes(short);
+    let bytes = wanted.saturating_mul(each);
+    let Some(room) = crate::memory::room().map(u128::from) else {
+        return Ok(());
+    };
+    if bytes > room {
+        let mib = |b: u128| b >> 20;
+        bail!(
+            "--top {k} would keep about {} MiB of selections of this {}×{} matrix (about {each} bytes each), more than the {} MiB of memory left: ask for at most {}",
+            mib(bytes),
+            m.rows,
+            m.cols,
+            mib(room),
+            room / each
+        );
+    }
     Ok(())
 }
 

@@ -62,8 +62,8 @@ mod select;
 pub use assign::{Sense, assign, assign_floats, top_k, top_k_until};
 pub use decimal::BigDecimal;
 pub use parse::{
-    Builder, Hint, Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError,
-    Value, parse_number, quote,
+    Builder, Hint, Labels, Layout, LayoutWarning, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix,
+    MatrixError, NumberError, Value, parse_number, quote,
 };
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,
@@ -120,6 +120,7 @@ impl Matrix {
             numbers,
             integral: false,
             labels: Labels::default(),
+            layout_warning: None,
         }
     }
 }

@@ -16,6 +16,7 @@ pub const MAX_CELLS: usize = 4 * 1024 * 1024;
 mod error;
 mod hint;
 mod number;
+mod pandas;
 mod read;
 mod records;
 #[cfg(test)]
@@ -26,6 +27,7 @@ pub use error::{MatrixError, NumberError, quote};
 pub use hint::Hint;
 pub(crate) use number::is_decimal;
 pub use number::{Value, parse_number};
+pub use pandas::LayoutWarning;
 
 /// A matrix of numbers with holes, row-major.
 ///
@@ -52,6 +54,9 @@ pub struct Matrix {
     pub(crate) integral: bool,
     /// Row and column labels, when the file has them.
     pub labels: Labels,
+    /// What the file's first row or column looked like but was not read as
+    /// (see [`Matrix::layout_warning`]).
+    pub(crate) layout_warning: Option<LayoutWarning>,
 }
 
 /// The labels of a matrix's rows and columns (from `--labels`, `--header`).
@@ -116,10 +121,12 @@ impl Matrix {
                 error: source,
             }
         })?;
-        Matrix::parse_with(&text, layout).map_err(|e| MatrixError::InFile {
+        let read = Matrix::parse_with(&text, layout);
+        // the error takes the text itself: no second copy of a large file
+        read.map_err(|e| MatrixError::InFile {
             path: path.to_path_buf(),
             error: Box::new(e),
-            text: Source::new(path.display().to_string(), text.as_str()),
+            text: Source::new(path.display().to_string(), text),
         })
     }
 
@@ -141,6 +148,7 @@ impl Matrix {
             numbers,
             integral: false,
             labels: Labels::default(),
+            layout_warning: None,
         }
     }
 
@@ -164,6 +172,7 @@ impl Matrix {
             numbers: Numbers::from_i64s(values),
             integral: true,
             labels: Labels::default(),
+            layout_warning: None,
         }
     }
 
@@ -181,6 +190,25 @@ impl Matrix {
             }
         }
         changed
+    }
+
+    /// When the text read looked laid out by pandas (`df.to_csv()`: column
+    /// names `0, 1, 2, …` as the first row, an index `0, 1, 2, …` under an
+    /// empty corner cell) but `Layout` did not take those as labels, so they
+    /// were read as numbers: what a front end should warn about. `None` for
+    /// matrices not read from text.
+    ///
+    /// ```
+    /// use placer::matrix::{Layout, Matrix};
+    ///
+    /// let text = ",0,1\n0,5,0\n1,3,7\n";
+    /// let w = Matrix::parse(text).unwrap().layout_warning().unwrap();
+    /// assert!(w.header && w.labels);
+    /// let layout = Layout { header: true, labels: true, ..Layout::default() };
+    /// assert_eq!(Matrix::parse_with(text, layout).unwrap().layout_warning(), None);
+    /// ```
+    pub fn layout_warning(&self) -> Option<LayoutWarning> {
+        self.layout_warning
     }
 
     /// Makes the cell at 0-based `(row, col)` a hole.
@@ -292,6 +320,7 @@ impl Builder {
             numbers: self.numbers,
             integral: self.integral,
             labels: Labels::default(),
+            layout_warning: None,
         }
     }
 }

@@ -3,7 +3,8 @@
 use std::ops::Range;
 
 use super::hint;
-use super::records::{Field, Item, Records, Separator, sniff};
+use super::pandas::Watch;
+use super::records::{Field, Item, MAX_FIELDS, Records, Separator, sniff};
 use super::{Labels, Layout, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix, MatrixError, NumberError};
 use crate::matrix::numbers::Numbers;
 
@@ -24,6 +25,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     let (mut rows, mut cols) = (0, 0);
     let mut cells = Numbers::with_capacity(0);
     let mut integral = true;
+    let mut watch: Option<Watch> = None;
     while let Some(item) = items.next() {
         let (line, start, end, mut fields) = match item {
             // blank lines before the first and after the last data row are
@@ -47,15 +49,36 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
                 at: shift(at),
             });
         }
+        match &mut watch {
+            None => watch = Some(Watch::first(&fields)),
+            Some(watch) => watch.next(&fields),
+        }
         if layout.header && header.is_none() {
             let labels = fields.into_iter().map(|f| f.text.into_owned()).collect();
             header = Some((labels, shift(start..end)));
             continue;
         }
+        // a record of `MAX_FIELDS` cells may have been cut short
+        let cut = fields.len() == MAX_FIELDS;
         if layout.labels {
             row_labels.push(fields.remove(0).text.into_owned());
         }
         rows += 1;
+        if fields.len() > MAX_COLS {
+            let found = if cut {
+                format!("more than {MAX_COLS}")
+            } else {
+                fields.len().to_string()
+            };
+            let place = if rows > 1 {
+                format!(" in row {rows}")
+            } else {
+                String::new()
+            };
+            return Err(MatrixError::TooLarge {
+                what: format!("{found} columns{place}"),
+            });
+        }
         if rows > MAX_ROWS {
             return Err(MatrixError::TooLarge {
                 what: format!("more than {MAX_ROWS} rows"),
@@ -65,12 +88,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
             cols = fields.len();
             // about as many rows again as the first one's length fits in the text
             let estimate = body.len() / (end - start + 1).max(1) + 1;
-            cells.reserve(estimate.min(MAX_ROWS) * cols.min(MAX_COLS));
-            if cols > MAX_COLS {
-                return Err(MatrixError::TooLarge {
-                    what: format!("{cols} columns"),
-                });
-            }
+            cells.reserve(estimate.min(MAX_ROWS) * cols);
         } else if fields.len() != cols {
             return Err(MatrixError::Ragged {
                 row: rows,
@@ -126,11 +144,13 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         }
         None => None,
     };
+    let layout_warning = watch.and_then(|w| w.warning(layout, rows, cols));
     Ok(Matrix {
         rows,
         cols,
         numbers: cells,
         integral,
+        layout_warning,
         labels: Labels {
             rows: layout.labels.then_some(row_labels),
             cols: cols_labels,

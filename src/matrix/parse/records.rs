@@ -6,6 +6,12 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+/// The most cells a record is read with: a row label and one column past
+/// the limit. Past it the record is cut (and the reader stops), so a long
+/// line costs no memory beyond its text; a record of this many cells may
+/// have been cut.
+pub(super) const MAX_FIELDS: usize = super::MAX_COLS + 2;
+
 /// How cells are separated.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub(super) enum Separator {
@@ -135,6 +141,10 @@ impl<'t> Records<'t> {
             if record_end {
                 break;
             }
+            if fields.len() == MAX_FIELDS {
+                self.pos = text.len(); // cut: the reader stops here
+                return fields;
+            }
         }
         // csv-core stops after the `\r` of a `\r\n`
         if self.text[self.pos..].starts_with('\n') && self.text[..self.pos].ends_with('\r') {
@@ -204,11 +214,15 @@ impl<'t> Iterator for Records<'t> {
                 }
                 Separator::Char(c) => {
                     self.next_line();
-                    split(self.text, start, line, |s| s.split(c).collect())
+                    split(self.text, start, line, |s| {
+                        s.split(c).take(MAX_FIELDS).collect()
+                    })
                 }
                 Separator::Whitespace => {
                     self.next_line();
-                    split(self.text, start, line, |s| s.split_whitespace().collect())
+                    split(self.text, start, line, |s| {
+                        s.split_whitespace().take(MAX_FIELDS).collect()
+                    })
                 }
             };
             let end = fields.last().map_or(start, |f| f.at.end);
@@ -228,7 +242,7 @@ impl<'t> Iterator for Records<'t> {
 fn bare<'t>(start: usize, line: &'t str, sep: u8) -> Vec<Field<'t>> {
     let mut fields = Vec::new();
     let mut from = 0;
-    for part in line.as_bytes().split(|&b| b == sep) {
+    for part in line.as_bytes().split(|&b| b == sep).take(MAX_FIELDS) {
         // an ASCII separator splits the text at character boundaries
         let part = &line[from..from + part.len()];
         let lead = part.len() - part.trim_start().len();
@@ -243,7 +257,8 @@ fn bare<'t>(start: usize, line: &'t str, sep: u8) -> Vec<Field<'t>> {
     fields
 }
 
-/// The fields of one line split by `split`, each unquoted and trimmed.
+/// The fields of one line split by `split` (at most [`MAX_FIELDS`]), each
+/// unquoted and trimmed.
 fn split<'t>(
     text: &'t str,
     start: usize,
