@@ -184,9 +184,18 @@ impl Parser<'_> {
                 Ok(v)
             }
             Some(b'-') => {
-                self.pos += 1;
-                let v = self.atom()?;
-                v.checked_neg().ok_or_else(|| self.overflow(start))
+                // Signs in a row are counted, not recursed into: a file of
+                // many thousands of them must not overflow the stack.
+                let mut signs = 0usize;
+                while self.peek() == Some(b'-') {
+                    self.pos += 1;
+                    signs += 1;
+                }
+                let mut v = self.atom()?;
+                for _ in 0..signs {
+                    v = v.checked_neg().ok_or_else(|| self.overflow(start))?;
+                }
+                Ok(v)
             }
             Some(c) if c.is_ascii_digit() => {
                 let begin = self.pos;
@@ -250,6 +259,18 @@ mod tests {
         assert_eq!(eval("k * (n + 1)"), Ok(18));
         assert_eq!(eval("n/3"), Ok(2));
         assert_eq!(eval("-n+1"), Ok(-7));
+        assert_eq!(eval("- -n"), Ok(8));
+        assert_eq!(eval("n - -(-k)"), Ok(6));
+    }
+
+    /// Signs in a row are counted, not recursed into: no stack overflow.
+    #[test]
+    fn many_signs_in_a_row_neither_recurse_nor_overflow_the_stack() {
+        assert_eq!(eval(&format!("{}4", "-".repeat(100_000))), Ok(4));
+        assert_eq!(eval(&format!("{}4", "-".repeat(100_001))), Ok(-4));
+        let min = format!("-{}-1", i64::MAX);
+        assert_eq!(eval(&min), Ok(i64::MIN));
+        assert!(eval(&format!("-({min})")).is_err());
     }
 
     #[test]
