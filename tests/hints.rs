@@ -291,40 +291,6 @@ fn explain_says_why_a_puzzle_has_no_solution_and_counts_its_steps() {
     assert_eq!(last["solved"], false, "{json}");
 }
 
-/// A state the search finds no solution for gets no step (a step "holds
-/// in every solution" of none), but why: the contradiction logic reaches.
-#[test]
-fn hint_on_a_state_without_a_solution_says_why_instead_of_a_step() {
-    let dir = tempfile::tempdir().unwrap();
-    let cells = dir.path().join("wrong.txt");
-    // A queen at (7,1) of the 7×7 level: its neighbours empty region F.
-    std::fs::write(&cells, ".......\n".repeat(6) + "Q......\n").unwrap();
-    let cells = cells.to_str().unwrap();
-    let args = [
-        "hint",
-        "region-queens",
-        "--regions",
-        "examples/puzzles/queens-7.txt",
-        "--cells",
-        cells,
-    ];
-    let out = stdout_of(&args);
-    assert_eq!(
-        out,
-        "no hint: after 1 step of logic (`placer solve ... --explain` lists them), region F needs 1 queen but has 0 open cells, so this state has no solution\n"
-    );
-    let json = stdout_of(&[&args[..], &["--format", "json"]].concat());
-    let line: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(line["grade"], serde_json::Value::Null, "{json}");
-    assert_eq!(line["unique"], false, "{json}");
-    assert!(
-        line["stuck"]
-            .as_str()
-            .unwrap()
-            .ends_with("so this state has no solution")
-    );
-}
-
 #[test]
 fn hint_text_names_the_rule_and_the_cells_and_the_grade_on_request() {
     let out = stdout_of(&[

@@ -489,7 +489,7 @@ class Puzzle:
         ``exclude`` (0-based cells it fills and empties), ``reason`` (in
         words, with 1-based cells), ``focus``, ``grade``. ``None`` when the
         puzzle is solved, logic runs out (:meth:`explain` then guesses) or
-        the state has no solution. On a grid with several solutions
+        the state plainly has no solution. On a grid with several solutions
         a :class:`PlacerWarning` says so (``not unique: at least 2
         solutions; they differ at (1,2), …``); the step, if any, holds in
         every solution.

@@ -126,7 +126,7 @@ fn board(problem: &Problem) -> PyResult<Board<'_>> {
 
 /// The next deduction from the puzzle's start (its givens and crossed
 /// cells), as `placer hint`: `None` when it is solved, when logic runs out,
-/// or when the state has no solution; with it, on a puzzle with
+/// or when the state plainly has no solution; with it, on a puzzle with
 /// several solutions, the library's sentence that says so.
 pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<(Option<Step>, Option<String>)> {
     let problem = &plan.problem;

@@ -118,35 +118,10 @@ pub struct Hint {
 /// `Puzzle.hint()`. Errors say why the rules are not a region game.
 pub fn hint(problem: &Problem) -> Result<Hint, String> {
     let board = Board::new(problem)?;
-    let two = two(&problem.clone().plan());
-    let next = match two.as_slice() {
-        // No solution: no step holds for a reason, so say why instead.
-        [] => match board.next() {
-            Next::Step(_) => Next::Contradiction(no_solution(board)),
-            stop => stop,
-        },
-        _ => board.next(),
-    };
-    let several = match two.as_slice() {
-        [a, b] => Some(differ(problem, a, b)),
-        _ => None,
-    };
-    Ok(Hint { next, several })
-}
-
-/// Why a state the search finds no solution for has none: the contradiction
-/// that logic from it reaches, after how many steps, else that the search
-/// finds no way to complete it.
-fn no_solution(board: Board<'_>) -> String {
-    let path = follow(board, None);
-    let n = path.steps.len();
-    match path.stuck {
-        Some(why) if why != RUNS_OUT => format!(
-            "after {n} step{} of logic (`placer solve ... --explain` lists them), {why}",
-            if n == 1 { "" } else { "s" }
-        ),
-        _ => "the search finds no way to complete it".to_string(),
-    }
+    Ok(Hint {
+        next: board.next(),
+        several: several(&problem.clone().plan()),
+    })
 }
 
 /// The cells that hold a piece in one of two solutions and not in the
@@ -177,9 +152,6 @@ pub fn explain_from(problem: &Problem, solution: Option<&[usize]>) -> Result<Pat
     Ok(follow(Board::new(problem)?, solution))
 }
 
-/// Why a path stops where logic runs out and there is no solution to guess from.
-const RUNS_OUT: &str = "logic runs out and the puzzle has no solution";
-
 /// The path from `board` on, guesses from `solution`.
 fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
     let mut steps: Vec<Step> = Vec::new();
@@ -191,7 +163,7 @@ fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
         }
         let next = board.next_step().or_else(|| guess(&board, solution?));
         let Some(next) = next else {
-            stuck = Some(RUNS_OUT.into());
+            stuck = Some("logic runs out and the puzzle has no solution".into());
             break;
         };
         board.apply(&next);
