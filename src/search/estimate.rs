@@ -95,7 +95,7 @@ pub const FEW_PATHS_MARGIN: f64 = 1e6;
 /// which count region puzzles at once), when `stop` is set while the paths
 /// are walked, and when fewer than 8 paths fit in `WORK_BUDGET` units of
 /// work unless those say the count is beyond a day by far
-/// ([`FEW_PATHS_MARGIN`]).
+/// (by a factor of 10⁶, `FEW_PATHS_MARGIN`).
 pub fn estimate(plan: &Plan, threads: usize, stop: Option<&Stop>) -> Option<Estimate> {
     fn walk<const G: bool, const W: usize>(plan: &Plan, stop: Option<&Stop>) -> Walked {
         let mut budget = WORK_BUDGET;
