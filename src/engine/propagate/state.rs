@@ -55,23 +55,6 @@ impl Records {
 /// boards of a few hundred lines a side undo cell by cell.
 const SAVED_MOST: usize = 4_096;
 
-/// Marks the units of `cell` (bits `unit_bits[unit_bits_at[cell]..]`)
-/// changed in `changed` and `common`.
-#[inline(always)]
-fn mark_units(
-    unit_bits: &[(u32, u64)],
-    unit_bits_at: &[u32],
-    changed: &mut [u64],
-    common: &mut [u64],
-    cell: usize,
-) {
-    let (from, to) = (unit_bits_at[cell], unit_bits_at[cell + 1]);
-    for &(w, bits) in &unit_bits[from as usize..to as usize] {
-        changed[w as usize] |= bits;
-        common[w as usize] |= bits;
-    }
-}
-
 /// The rules cannot all hold any more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Conflict;
@@ -251,16 +234,10 @@ impl State {
                 .truncate(self.saved_spread.len() - self.spread.len());
         }
         if self.saves.last() == Some(&mark) && self.trail.len() > mark {
-            for &cell in &self.trail[mark..] {
-                let cell = cell as usize;
+            for i in mark..self.trail.len() {
+                let cell = self.trail[i] as usize;
                 self.cells[cell] = Cell::Open;
-                mark_units(
-                    &self.unit_bits,
-                    &self.unit_bits_at,
-                    &mut self.changed,
-                    &mut self.common_fresh,
-                    cell,
-                );
+                self.mark_units(cell);
             }
             if !self.key.is_empty() {
                 for i in mark..self.trail.len() {
@@ -307,13 +284,11 @@ impl State {
     /// common-attacks rules.
     #[inline(always)]
     fn mark_units(&mut self, cell: usize) {
-        mark_units(
-            &self.unit_bits,
-            &self.unit_bits_at,
-            &mut self.changed,
-            &mut self.common_fresh,
-            cell,
-        );
+        let (from, to) = (self.unit_bits_at[cell], self.unit_bits_at[cell + 1]);
+        for &(w, bits) in &self.unit_bits[from as usize..to as usize] {
+            self.changed[w as usize] |= bits;
+            self.common_fresh[w as usize] |= bits;
+        }
     }
 
     /// Decides one cell; a piece also empties the cells it attacks.
