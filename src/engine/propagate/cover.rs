@@ -85,69 +85,114 @@ fn strip(m: &Model, rows: u128, cols: u128, inside: &mut [bool], out: &mut Vec<C
 
 /// The number of cliques [`cover`] gives `cells` (open, on `lines`) when
 /// it covers them greedily, counted on a mask per row (`rows`, all zero,
-/// left so) without building the cliques: each uncovered cell in turn
-/// takes the window holding most uncovered cells, of those the first of
-/// the windows with the cell at its top-left, top-right and bottom-left
-/// (the cells before it are covered, so the window with it at its
-/// bottom-right holds it alone). `None` when [`cover`] would not cover
-/// them greedily (cells within two neighbouring lines) or the board is
-/// over 64 columns.
+/// left so) by [`greedy_rows`], without building the cliques. `None` when
+/// [`cover`] would not cover them greedily (cells within two neighbouring
+/// lines) or the board is over 64 columns.
 pub(crate) fn greedy_size(
     m: &Model,
     cells: &[usize],
     lines: Lines,
     rows: &mut Vec<u64>,
 ) -> Option<u32> {
-    let (rows_on, cols_on) = lines?;
-    let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
-    if m.cols > 64 || rows_on == 0 || span(rows_on) <= 1 || span(cols_on) <= 1 {
-        return None;
-    }
+    let (first, last) = greedy_span(m, lines)?;
     rows.resize(m.rows + 1, 0);
     for &c in cells {
         let (r, k) = m.at[c];
         rows[r as usize] |= 1 << k;
     }
-    let (first, last) = (
+    Some(greedy_rows(m, rows, first, last, None))
+}
+
+/// The first and last row of cells on `lines` that [`cover`] covers
+/// greedily on a board of at most 64 columns; `None` for cells within two
+/// neighbouring lines (or none), or a wider board.
+pub(crate) fn greedy_span(m: &Model, lines: Lines) -> Option<(usize, usize)> {
+    let (rows_on, cols_on) = lines?;
+    let span = |mask: u128| 127 - mask.leading_zeros() - mask.trailing_zeros();
+    if m.cols > 64 || rows_on == 0 || span(rows_on) <= 1 || span(cols_on) <= 1 {
+        return None;
+    }
+    Some((
         rows_on.trailing_zeros() as usize,
         127 - rows_on.leading_zeros() as usize,
-    );
+    ))
+}
+
+/// The greedy cover of [`cover`] of the cells in `rows` (the columns of
+/// the cells of each row as a mask, none outside rows `first..=last`;
+/// `rows` has a row after `last`; left all zero): its size, and its cliques
+/// pushed to `out` when given, the same and in the same order. Each
+/// uncovered cell in turn takes the window holding most uncovered cells,
+/// of those the first of the windows with the cell at its top-left,
+/// top-right and bottom-left (the cells before it are covered, so the
+/// window with it at its bottom-right holds it alone), else stays alone.
+pub(crate) fn greedy_rows(
+    m: &Model,
+    rows: &mut [u64],
+    first: usize,
+    last: usize,
+    mut out: Option<&mut Vec<Clique>>,
+) -> u32 {
+    // The cells of a window's row pair held, as two bits: how many.
+    let two = |bits: u64| (bits & 1) as u32 + (bits >> 1) as u32;
     let mut size = 0;
     for r in first..=last {
         while rows[r] != 0 {
             let c = rows[r].trailing_zeros() as usize;
             let x = r * m.cols + c;
             let (here, below) = (rows[r], rows[r + 1]);
-            // Uncovered cells of the window at (r, c) and of those to its
-            // left and above, in the order the greedy cover tries them.
-            let mut best = (1, 1u64 << c, 0u64);
+            // Cells held, the window's top-left and its cells held (as in
+            // `Clique::window`), the cells taken in rows `r` and `r + 1`.
+            let mut best = (1, x, 0u8, 1u64 << c, 0u64);
             if m.window[x] {
                 let held = (here >> c & 3, below >> c & 3);
-                let n = held.0.count_ones() + held.1.count_ones();
+                let n = two(held.0) + two(held.1);
                 if n > best.0 {
-                    best = (n, held.0 << c, held.1 << c);
+                    best = (n, x, (held.0 | held.1 << 2) as u8, held.0 << c, held.1 << c);
                 }
             }
             if c >= 1 && m.window[x - 1] {
-                let held = (1, below >> (c - 1) & 3);
-                let n = 1 + held.1.count_ones();
+                let held = below >> (c - 1) & 3;
+                let n = 1 + two(held);
                 if n > best.0 {
-                    best = (n, held.0 << c, held.1 << (c - 1));
+                    best = (n, x - 1, (0b10 | held << 2) as u8, 1 << c, held << (c - 1));
                 }
             }
             if r >= 1 && m.window[x - m.cols] {
-                let n = (here >> c & 3).count_ones();
+                let held = here >> c & 3;
+                let n = two(held);
                 if n > best.0 {
-                    best = (n, (here >> c & 3) << c, 0);
+                    best = (n, x - m.cols, (held << 2) as u8, held << c, 0);
                 }
             }
-            rows[r] &= !best.1;
-            rows[r + 1] &= !best.2;
+            let (n, tl, held, top, bottom) = best;
+            rows[r] &= !top;
+            rows[r + 1] &= !bottom;
             size += 1;
+            if let Some(out) = out.as_deref_mut() {
+                out.push(if n == 1 {
+                    Clique {
+                        cells: [x; 4],
+                        len: 1,
+                        window: (x, 0),
+                    }
+                } else {
+                    let mut q = Clique {
+                        window: (tl, held),
+                        ..Clique::default()
+                    };
+                    for (i, y) in m.window_cells(tl).into_iter().enumerate() {
+                        if held >> i & 1 == 1 {
+                            q.cells[q.len] = y;
+                            q.len += 1;
+                        }
+                    }
+                    q
+                });
+            }
         }
     }
-    debug_assert!(rows.iter().all(|&r| r == 0));
-    Some(size)
+    size
 }
 
 /// Covers `cells` (increasing) greedily: each uncovered cell with the

@@ -87,6 +87,12 @@ pub(crate) struct Model {
     /// ([`State::key`](super::state::State::key)), which names a set of
     /// open cells in a few operations (the band rule's cover sizes).
     pub(crate) keys: Vec<u128>,
+    /// `unit_rows[u * rows + r]`: the columns of unit `u`'s cells in row
+    /// `r`, as a mask, when the board has at most 64 columns and 128 rows
+    /// (else empty): with the state's open cells per row
+    /// ([`State::open_row`](super::state::State::open_row)) a unit's open
+    /// cells row by row in a word operation each.
+    pub(crate) unit_rows: Vec<u64>,
 }
 
 /// Rows or columns.
@@ -151,6 +157,7 @@ impl Model {
             masks: rows <= 128 && cols <= 128,
             every_window: false,
             keys: Vec::new(),
+            unit_rows: Vec::new(),
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
         model.common_attackers();
@@ -267,6 +274,7 @@ impl Model {
         self.families = families;
         self.line = (0..self.units.len()).map(|u| self.line_of(u)).collect();
         self.line_units();
+        self.unit_rows();
     }
 
     /// Fills [`Model::line_unit`] from [`Model::line`].
@@ -277,6 +285,21 @@ impl Model {
             if let Some((axis, i)) = *line {
                 let at = if axis == Axis::Row { i } else { self.rows + i };
                 self.line_unit[at] = u as u32;
+            }
+        }
+    }
+
+    /// Fills [`Model::unit_rows`] from the units.
+    fn unit_rows(&mut self) {
+        self.unit_rows.clear();
+        if !self.masks || self.cols > 64 {
+            return;
+        }
+        self.unit_rows.resize(self.units.len() * self.rows, 0);
+        for (u, unit) in self.units.iter().enumerate() {
+            for &c in &unit.cells {
+                let (r, k) = self.at[c as usize];
+                self.unit_rows[u * self.rows + r as usize] |= 1 << k;
             }
         }
     }
@@ -330,6 +353,7 @@ impl Model {
             self.line[u] = self.line_of(u);
         }
         self.line_units();
+        self.unit_rows();
     }
 
     /// The line unit `u` is, see [`Model::line`].

@@ -7,7 +7,7 @@
 use super::band::bands;
 use super::common::{GROUP, common_attacks, empty_common};
 use super::confine::confinement;
-use super::cover::{Clique, Lines, at_least, cover, greedy_size};
+use super::cover::{Clique, Lines, at_least, cover, greedy_rows, greedy_size, greedy_span};
 use super::model::{Axis, Kind, Model};
 use super::state::{Cell, Conflict, State};
 use super::strip::Strip;
@@ -301,6 +301,9 @@ pub(super) fn bound(
     if let Some(strip) = strip {
         return strip.tight(m, st, need);
     }
+    if let Some(step) = by_rows(m, st, need, units, on, sc) {
+        return step;
+    }
     sc.inside.resize(m.cells(), false);
     sc.cells.clear();
     for &u in units {
@@ -316,6 +319,75 @@ pub(super) fn bound(
         _ => {}
     }
     tight(m, st, need, on, sc)
+}
+
+/// The capacity rule for one unit that is not a line (a region), its open
+/// cells read row by row from the state's masks ([`Model::unit_rows`]):
+/// the same greedy cover, in the same order, as [`tight`] builds from its
+/// cells ([`greedy_rows`]), with no list of cells, no marks and no sort.
+/// `None`, having done nothing, without the masks, for other units, and
+/// for cells within two neighbouring lines (the cover takes them as a
+/// strip).
+fn by_rows(
+    m: &Model,
+    st: &mut State,
+    need: u32,
+    units: &[usize],
+    on: Lines,
+    sc: &mut Scratch,
+) -> Option<Step> {
+    let &[u] = units else {
+        return None;
+    };
+    if m.unit_rows.is_empty() || m.line[u].is_some() {
+        return None;
+    }
+    let (first, last) = greedy_span(m, on)?;
+    sc.rows.resize(m.rows + 1, 0);
+    let of_unit = &m.unit_rows[u * m.rows..(u + 1) * m.rows];
+    let fill = |rows: &mut [u64]| {
+        for r in first..=last {
+            rows[r] = st.open_row(r) & of_unit[r];
+        }
+    };
+    fill(&mut sc.rows);
+    if st.open[u] < 256 && parity_of_rows(&sc.rows[first..=last], first) > need {
+        sc.rows[first..=last].fill(0);
+        return Some(Ok(false));
+    }
+    let cap = greedy_rows(m, &mut sc.rows, first, last, None);
+    Some(match need.cmp(&cap) {
+        std::cmp::Ordering::Greater => Err(Conflict),
+        std::cmp::Ordering::Less => Ok(false),
+        std::cmp::Ordering::Equal => {
+            // Tight, and so rare: the cover's cliques, counted again.
+            fill(&mut sc.rows);
+            sc.cliques.clear();
+            greedy_rows(m, &mut sc.rows, first, last, Some(&mut sc.cliques));
+            fill_tight(m, st, &sc.cliques)
+        }
+    })
+}
+
+/// [`by_parity`] of the cells in `rows` (the columns of each row's cells
+/// as a mask, the first row being row `first`), fewer than 256 cells: the
+/// cells of each class summed a byte per two columns, eight classes of
+/// columns at a time.
+fn parity_of_rows(rows: &[u64], first: usize) -> u32 {
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    // A row's cells in even (odd) columns, counted per byte: 0 to 4.
+    let bytes = |bits: u64| {
+        let pairs = (bits & 0x3333_3333_3333_3333) + (bits >> 2 & 0x3333_3333_3333_3333);
+        (pairs + (pairs >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+    };
+    let mut classes = [0u64; 4];
+    for (i, &row) in rows.iter().enumerate() {
+        let odd_row = (first + i) & 1;
+        classes[odd_row << 1] += bytes(row & EVEN);
+        classes[odd_row << 1 | 1] += bytes(row >> 1 & EVEN);
+    }
+    let total = |x: u64| (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32;
+    classes.into_iter().map(total).max().unwrap_or(0)
 }
 
 /// A lower bound on the cliques of any cover of `cells`, cheaper than a
@@ -364,7 +436,38 @@ pub(super) fn unit_lines(m: &Model, st: &State, u: usize) -> Lines {
 
 #[cfg(test)]
 mod tests {
-    use super::fresh_pairs;
+    use super::{fresh_pairs, parity_of_rows};
+
+    /// The parity bound from row masks is the one from the cells, on
+    /// random sets of up to 255 cells of a board 64 wide, from odd and
+    /// even first rows.
+    #[test]
+    fn parity_of_rows_is_the_cells_parity_bound() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..5_000 {
+            let (first, height) = ((next() % 3) as usize, 1 + (next() % 8) as usize);
+            let rows: Vec<u64> = (0..height).map(|_| next() & next()).collect();
+            let cells: Vec<(usize, usize)> = (0..height)
+                .flat_map(|i| (0..64).map(move |k| (first + i, k)))
+                .filter(|&(r, k)| rows[r - first] >> k & 1 == 1)
+                .collect();
+            if cells.len() >= 256 {
+                continue;
+            }
+            let mut classes = [0u32; 4];
+            for (r, k) in cells {
+                classes[(r & 1) << 1 | (k & 1)] += 1;
+            }
+            let expect = classes.into_iter().max().unwrap_or(0);
+            assert_eq!(parity_of_rows(&rows, first), expect, "{rows:x?}");
+        }
+    }
 
     #[test]
     fn fresh_pairs_are_the_pairs_with_a_fresh_line() {

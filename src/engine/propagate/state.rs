@@ -91,6 +91,9 @@ pub(crate) struct State {
     /// [`State::per_line`]; and [`State::spread`].
     saved: Vec<u32>,
     saved_spread: Vec<(u128, u128)>,
+    /// With [`Model::unit_rows`], per row: the columns of its open cells,
+    /// as a mask; else empty.
+    open_rows: Vec<u64>,
     /// Cells decided, in order, for undoing.
     trail: Vec<u32>,
     /// Per unit, how a decided cell changes its line records
@@ -122,7 +125,7 @@ pub(crate) struct State {
 impl State {
     /// Everything open but the holes; givens not yet placed.
     pub(crate) fn new(m: &Model) -> State {
-        let cells = m
+        let cells: Vec<Cell> = m
             .holes
             .iter()
             .map(|&h| if h { Cell::Empty } else { Cell::Open })
@@ -153,6 +156,13 @@ impl State {
                 }
             }
         }
+        let mut open_rows = vec![0u64; if m.unit_rows.is_empty() { 0 } else { m.rows }];
+        for (c, cell) in cells.iter().enumerate() {
+            let (r, k) = m.at[c];
+            if let (Cell::Open, Some(row)) = (cell, open_rows.get_mut(r as usize)) {
+                *row |= 1 << k;
+            }
+        }
         let key = if m.keys.is_empty() {
             Vec::new()
         } else {
@@ -174,6 +184,7 @@ impl State {
         }
         State {
             cells,
+            open_rows,
             spread,
             key,
             per_line,
@@ -237,6 +248,7 @@ impl State {
             for i in mark..self.trail.len() {
                 let cell = self.trail[i] as usize;
                 self.cells[cell] = Cell::Open;
+                self.reopen_row(m, cell);
                 self.mark_units(cell);
             }
             if !self.key.is_empty() {
@@ -257,6 +269,7 @@ impl State {
             let cell = self.trail.pop().unwrap_or_default() as usize;
             let piece = u32::from(self.cells[cell] == Cell::Piece);
             self.cells[cell] = Cell::Open;
+            self.reopen_row(m, cell);
             self.rekey(m, cell);
             self.mark_units(cell);
             let (r, c) = m.at[cell];
@@ -278,6 +291,21 @@ impl State {
             self.queued[u as usize] = false;
         }
         self.queue.clear();
+    }
+
+    /// Puts reopened `cell` back into its row's open mask, if kept.
+    #[inline]
+    fn reopen_row(&mut self, m: &Model, cell: usize) {
+        let (r, c) = m.at[cell];
+        if let Some(row) = self.open_rows.get_mut(r as usize) {
+            *row |= 1 << c;
+        }
+    }
+
+    /// The columns of the open cells of row `r`, as a mask: with
+    /// [`Model::unit_rows`] only.
+    pub(crate) fn open_row(&self, r: usize) -> u64 {
+        self.open_rows[r]
     }
 
     /// Marks the units of `cell` changed for the capacity and
@@ -320,6 +348,9 @@ impl State {
         self.mark_units(cell);
         let piece = u32::from(to == Cell::Piece);
         let (r, c) = m.at[cell];
+        if let Some(row) = self.open_rows.get_mut(r as usize) {
+            *row &= !(1 << c);
+        }
         for &u in &m.cell_units[cell] {
             let u = u as usize;
             self.open[u] -= 1;

@@ -652,6 +652,14 @@ fn counts_follow_the_cells_through_saved_undos() {
                 }
             }
         }
+        for r in 0..m.rows {
+            let open = (0..m.cols).filter(|&k| st.cells[r * m.cols + k] == Cell::Open);
+            assert_eq!(
+                st.open_row(r),
+                open.fold(0, |row, k| row | 1 << k),
+                "row {r}"
+            );
+        }
     };
     expect(&st);
     let mut marks = Vec::new();
@@ -768,11 +776,12 @@ fn branches_given_away_keep_every_solution_once() {
 }
 
 /// The greedy cover's size counted on row masks is the number of cliques
-/// the greedy cover builds, on random sets of cells of boards 10 and 64
-/// wide (the masks' last bit), whenever the cover is greedy.
+/// the greedy cover builds, and the cliques built on row masks are its
+/// cliques, in its order, on random sets of cells of boards 10 and 64 wide
+/// (the masks' last bit), whenever the cover is greedy.
 #[test]
 fn greedy_size_counts_the_greedy_cover() {
-    use super::cover::{cover, greedy_size, lines_of};
+    use super::cover::{Clique, cover, greedy_rows, greedy_size, greedy_span, lines_of};
     use rand::{Rng, SeedableRng};
 
     let stars = include_str!("../../../examples/puzzles/star-battle-10.txt");
@@ -800,8 +809,23 @@ fn greedy_size_counts_the_greedy_cover() {
             for &c in &cells {
                 inside[c] = true;
             }
+            for &c in &cells {
+                rows[c / m.cols] |= 1 << (c % m.cols);
+            }
+            let (first, last) = greedy_span(&m, lines).expect("a greedy cover");
+            let mut by_rows = Vec::new();
+            let built = greedy_rows(&m, &mut rows, first, last, Some(&mut by_rows));
+            assert!(rows.iter().all(|&r| r == 0));
+            for &c in &cells {
+                inside[c] = true;
+            }
             cover(&m, &mut cells, lines, &mut inside, &mut out);
             assert_eq!(size as usize, out.len(), "{cells:?}");
+            assert_eq!(built, size);
+            let seen = |q: &[Clique]| -> Vec<(Vec<usize>, (usize, u8))> {
+                q.iter().map(|q| (q.cells().to_vec(), q.window)).collect()
+            };
+            assert_eq!(seen(&by_rows), seen(&out), "{cells:?}");
             counted += 1;
         }
     }
