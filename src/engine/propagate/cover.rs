@@ -137,6 +137,9 @@ pub(crate) fn greedy_rows(
     let two = |bits: u64| (bits & 1) as u32 + (bits >> 1) as u32;
     let mut size = 0;
     for r in first..=last {
+        // The windows with their top-left in row `r`, and in the row above.
+        let wins = m.window_rows[r];
+        let above = if r >= 1 { m.window_rows[r - 1] } else { 0 };
         while rows[r] != 0 {
             let c = rows[r].trailing_zeros() as usize;
             let x = r * m.cols + c;
@@ -144,21 +147,21 @@ pub(crate) fn greedy_rows(
             // Cells held, the window's top-left and its cells held (as in
             // `Clique::window`), the cells taken in rows `r` and `r + 1`.
             let mut best = (1, x, 0u8, 1u64 << c, 0u64);
-            if m.window[x] {
+            if wins >> c & 1 == 1 {
                 let held = (here >> c & 3, below >> c & 3);
                 let n = two(held.0) + two(held.1);
                 if n > best.0 {
                     best = (n, x, (held.0 | held.1 << 2) as u8, held.0 << c, held.1 << c);
                 }
             }
-            if c >= 1 && m.window[x - 1] {
+            if c >= 1 && wins >> (c - 1) & 1 == 1 {
                 let held = below >> (c - 1) & 3;
                 let n = 1 + two(held);
                 if n > best.0 {
                     best = (n, x - 1, (0b10 | held << 2) as u8, 1 << c, held << (c - 1));
                 }
             }
-            if r >= 1 && m.window[x - m.cols] {
+            if above >> c & 1 == 1 {
                 let held = here >> c & 3;
                 let n = two(held);
                 if n > best.0 {

@@ -93,6 +93,10 @@ pub(crate) struct Model {
     /// ([`State::open_row`](super::state::State::open_row)) a unit's open
     /// cells row by row in a word operation each.
     pub(crate) unit_rows: Vec<u64>,
+    /// `window_rows[r]`: the columns `c` whose window at (r, c) is a clique
+    /// ([`Model::window`]), as a mask, when the board has at most 64
+    /// columns (else empty): for greedy covers on row masks.
+    pub(crate) window_rows: Vec<u64>,
 }
 
 /// Rows or columns.
@@ -158,8 +162,14 @@ impl Model {
             every_window: false,
             keys: Vec::new(),
             unit_rows: Vec::new(),
+            window_rows: Vec::new(),
         };
         model.window = (0..cells).map(|c| model.is_window(c)).collect();
+        if cols <= 64 {
+            let row =
+                |r: usize| (0..cols).fold(0, |w, c| w | u64::from(model.window[r * cols + c]) << c);
+            model.window_rows = (0..rows).map(row).collect();
+        }
         model.common_attackers();
         model.every_window = rows >= 2
             && cols >= 2

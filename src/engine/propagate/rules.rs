@@ -220,17 +220,22 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
         if !may_bind(need, st.open[u]) {
             continue;
         }
-        let on = unit_lines(m, st, u);
         let strip = m.line[u].and_then(|(axis, i)| {
             let mask = open_mask(st, u, axis);
             Strip::line(m, axis, i, mask)
         });
-        // The cover has more cliques than `need`: nothing to deduce. (A
-        // strip's windows are that bound, counted in `bound`.)
-        if strip.is_none() && at_least(st.open[u] as usize, on) > need as usize {
+        // A strip's windows are its own lower bound: what `bound` does with
+        // them, `need` and the open cells checked above.
+        if let Some(strip) = strip {
+            changed |= strip.tight(m, st, need)?;
             continue;
         }
-        changed |= bound(m, st, need, &[u], on, strip, sc)?;
+        let on = unit_lines(m, st, u);
+        // The cover has more cliques than `need`: nothing to deduce.
+        if at_least(st.open[u] as usize, on) > need as usize {
+            continue;
+        }
+        changed |= bound(m, st, need, &[u], on, sc)?;
     }
     for (kind, lines) in &m.families {
         if !matches!(kind, Kind::Group(Family::Row | Family::Column)) {
@@ -241,9 +246,6 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
             if !may_bind(need, st.open[u] + st.open[u + 1]) {
                 continue;
             }
-            let on = unit_lines(m, st, u)
-                .zip(unit_lines(m, st, u + 1))
-                .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
             let strip = match (m.line[u], m.line[u + 1]) {
                 (Some((axis, i)), Some((next, j))) if next == axis && j == i + 1 => {
                     let masks = (open_mask(st, u, axis), open_mask(st, u + 1, axis));
@@ -251,11 +253,18 @@ fn capacity_of(m: &Model, st: &mut State, sc: &mut Scratch, fresh: &[u64]) -> St
                 }
                 _ => None,
             };
-            let open = (st.open[u] + st.open[u + 1]) as usize;
-            if strip.is_none() && at_least(open, on) > need as usize {
+            if let Some(strip) = strip {
+                changed |= strip.tight(m, st, need)?;
                 continue;
             }
-            changed |= bound(m, st, need, &[u, u + 1], on, strip, sc)?;
+            let on = unit_lines(m, st, u)
+                .zip(unit_lines(m, st, u + 1))
+                .map(|(a, b)| (a.0 | b.0, a.1 | b.1));
+            let open = (st.open[u] + st.open[u + 1]) as usize;
+            if at_least(open, on) > need as usize {
+                continue;
+            }
+            changed |= bound(m, st, need, &[u, u + 1], on, sc)?;
         }
     }
     Ok(changed)
@@ -282,24 +291,21 @@ fn fresh_pairs(fresh: &[u64], lines: std::ops::Range<usize>) -> impl Iterator<It
 }
 
 /// The capacity rule for `need` pieces among the open cells of `units`, on
-/// lines `on`: from the masks when the cells lie in `strip`, else from a
-/// cover of the cells. Nothing when they are no more than `need`: the unit
-/// rules decide them.
+/// lines `on`, from a cover of the cells (cells within a strip of lines
+/// that are units go to [`Strip::tight`] instead, which decides the same
+/// from masks). Nothing when they are no more than `need`: the unit rules
+/// decide them.
 pub(super) fn bound(
     m: &Model,
     st: &mut State,
     need: u32,
     units: &[usize],
     on: Lines,
-    strip: Option<Strip>,
     sc: &mut Scratch,
 ) -> Step {
     let open: u32 = units.iter().map(|&u| st.open[u]).sum();
     if need == 0 || open <= need {
         return Ok(false);
-    }
-    if let Some(strip) = strip {
-        return strip.tight(m, st, need);
     }
     if let Some(step) = by_rows(m, st, need, units, on, sc) {
         return step;
