@@ -429,7 +429,7 @@ fn aimed_puzzles_do_not_depend_on_the_threads() {
 
 /// The advice when no puzzle of the grade asked for was found: where
 /// needs-guessing was asked for and some were hard, on a board where 2×2
-/// blocks with one to spare runs (up to 17×17) it says that every one
+/// blocks with one to spare runs (up to 21×21) it says that every one
 /// was explained without a guess, on a larger one it asks for another
 /// seed; an easier set of grades asks for a larger size; a harder grade
 /// among them for another seed, size or difficulty.
@@ -439,14 +439,14 @@ fn the_advice_names_the_cause() {
     let reach = advice(NeedsGuessing, 17, &[Medium, Hard]);
     assert_eq!(
         reach,
-        "every one was medium or hard: at this size the hint engine explained every one without a guess (2×2 blocks with one to spare runs on boards up to 17×17; larger boards skip that technique)"
+        "every one was medium or hard: at this size the hint engine explained every one without a guess (2×2 blocks with one to spare runs on boards up to 21×21; larger boards skip that technique)"
     );
     let larger = "every one was easy: a larger size gives harder puzzles";
     assert_eq!(advice(NeedsGuessing, 8, &[Easy]), larger);
     assert_eq!(advice(NeedsGuessing, 18, &[Easy]), larger);
     assert_eq!(advice(Medium, 1, &[Easy]), larger);
     assert_eq!(
-        advice(NeedsGuessing, 18, &[Hard]),
+        advice(NeedsGuessing, 22, &[Hard]),
         "every one was hard: try another --seed"
     );
     let other = "try another --seed, size or --difficulty";

@@ -96,7 +96,7 @@ pub enum Technique {
     /// cells fit in one 2×2 block more than it needs pieces: exactly one
     /// block holds none; the cells every case left (each followed by the
     /// search's rules and trials, the dead ones dropped) decides alike.
-    /// Boards up to 17×17.
+    /// Boards up to 21×21 (above 17×17, areas needing at most 3 pieces).
     SpareBlock,
     /// Logic ran out: a piece of the solution (found by search) is placed.
     Guess,

@@ -25,7 +25,8 @@
 //! first), so that the count holds: m groups of cells that each hold at
 //! most one piece, m − 1 pieces among them. The areas with the fewest
 //! cases are tried first. The technique runs on boards of at most
-//! [`MAX_CELLS`] cells (17×17).
+//! [`MAX_CELLS`] cells (21×21); above [`FULL_CELLS`] (17×17) only on
+//! areas needing at most [`LARGE_NEED`] pieces (see [`max_need`]).
 
 mod case;
 
@@ -33,19 +34,39 @@ use super::capacity::{COVER_NODES, cover, deduce};
 use super::{Board, Mark, Step, Technique, band, step};
 use case::{Alike, Case, Fate};
 
-/// The most pieces an area may need: an area needing more has more cases
-/// than a person follows.
+/// The most pieces an area may need on boards of at most [`FULL_CELLS`]
+/// cells: an area needing more has more cases than a person follows.
 const MAX_NEED: isize = 6;
+
+/// The most pieces an area may need on boards of more than [`FULL_CELLS`]
+/// cells: at most four cases an area. On the published 5★ 21×21 puzzles
+/// this removes 7 of their 46 guesses for about 3 % more time; up to
+/// [`MAX_NEED`] it would remove 19 but take their mean explanation 1.2 →
+/// 1.9 s of CPU, the slowest 1.8 → 3.7 s (docs/PERFORMANCE.md).
+const LARGE_NEED: isize = 3;
+
+/// The most cells of a board where areas may need up to [`MAX_NEED`]
+/// pieces (17×17).
+const FULL_CELLS: usize = 289;
 
 /// The most rounds of probing a case is followed with (a round that
 /// empties nothing ends it sooner).
 const ROUNDS: usize = 8;
 
-/// The most cells of a board the technique runs on (17×17). On 21×21 it
-/// removes 19 of the 46 guesses of the published 5★ puzzles too, but
-/// their slowest explanation takes 3.5 s of CPU instead of 2.1, the mean
-/// 1.8 s instead of 1.4 (docs/PERFORMANCE.md).
-pub(crate) const MAX_CELLS: usize = 289;
+/// The most cells of a board the technique runs on (21×21): the 6★
+/// 25×25 puzzles are left as they were.
+pub(crate) const MAX_CELLS: usize = 441;
+
+/// The most pieces an area of a board of `cells` cells may need
+/// ([`MAX_NEED`], or [`LARGE_NEED`] on boards of more than
+/// [`FULL_CELLS`] cells, where every case costs more).
+fn max_need(cells: usize) -> isize {
+    if cells <= FULL_CELLS {
+        MAX_NEED
+    } else {
+        LARGE_NEED
+    }
+}
 
 /// An area split into its cases.
 struct Split<'p> {
@@ -71,8 +92,9 @@ fn shown<'p>(b: &Board<'p>) -> Option<(Split<'p>, Vec<(usize, Mark)>)> {
     if b.marks.len() > MAX_CELLS {
         return None;
     }
-    let mut splits: Vec<Split> = areas(b)
-        .chain(band::spare_areas(b, MAX_NEED))
+    let most = max_need(b.marks.len());
+    let mut splits: Vec<Split> = areas(b, most)
+        .chain(band::spare_areas(b, most))
         .filter_map(|(why, open, need)| split(b, why, open, need))
         .collect();
     if splits.is_empty() {
@@ -231,14 +253,12 @@ fn decide(b: &Board, s: &Split, decided: &[(usize, Mark)]) -> Step {
 }
 
 /// Each unit, then each pair of neighbouring rows and of neighbouring
-/// columns, that needs from one to [`MAX_NEED`] pieces among more open cells
+/// columns, that needs from one to `most` pieces among more open cells
 /// than one more and at most four times one more: why it needs them, its
 /// open cells and its need.
-fn areas<'a>(b: &'a Board) -> impl Iterator<Item = (String, Vec<usize>, isize)> + 'a {
-    let fits = |need: isize, open: usize| {
-        (1..=MAX_NEED).contains(&need)
-            && open as isize > need + 1
-            && open as isize <= 4 * (need + 1)
+fn areas<'a>(b: &'a Board, most: isize) -> impl Iterator<Item = (String, Vec<usize>, isize)> + 'a {
+    let fits = move |need: isize, open: usize| {
+        (1..=most).contains(&need) && open as isize > need + 1 && open as isize <= 4 * (need + 1)
     };
     let units = (0..b.units.len()).filter_map(move |u| {
         let open = b.open(u);

@@ -180,12 +180,12 @@ fn published_dropped_cases_fail_as_said() {
 
 /// 2×2 blocks with one to spare runs on boards up to [`MAX_CELLS`]
 /// cells: a 7×7 one-star state where it finds a step, set in the
-/// top-left corner of a 17×17 board (the rest of the board decided: a
+/// top-left corner of a 21×21 board (the rest of the board decided: a
 /// star a row and column in the bottom-right, the other cells empty),
-/// still finds a step there; set in an 18×18 board it does not run.
+/// still finds a step there; set in a 22×22 board it does not run.
 #[test]
 fn runs_up_to_max_cells() {
-    assert_eq!(MAX_CELLS, 17 * 17);
+    assert_eq!(MAX_CELLS, 21 * 21);
     let bind = |text: String| puzzle("star-battle", 1, &text);
     // a random 7×7 grid's regions, then its state (x empty); the test
     // above finds such states
@@ -208,7 +208,7 @@ fn runs_up_to_max_cells() {
     let mut b = Board::new(&small).unwrap();
     b.marks = marks.clone();
     assert!(spare(&b).is_some(), "7×7");
-    for (n, runs) in [(17, true), (18, false)] {
+    for (n, runs) in [(17, true), (21, true), (22, false)] {
         // rows below 7 and their cells on the left form one region a row;
         // the cells right of the corner join the corner's first region
         let label = |r: usize, c: usize| match (r < 7, c < 7) {
@@ -235,6 +235,14 @@ fn runs_up_to_max_cells() {
         }
         assert_eq!(spare(&b).is_some(), runs, "{n}×{n}");
     }
+}
+
+/// Areas may need up to six pieces on boards up to 17×17, three above.
+#[test]
+fn larger_boards_split_areas_of_fewer_cases() {
+    assert_eq!(max_need(17 * 17), 6);
+    assert_eq!(max_need(17 * 18), 3);
+    assert_eq!(max_need(21 * 21), 3);
 }
 
 /// The words of each form of a dropped case's reason.
