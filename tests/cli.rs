@@ -397,6 +397,17 @@ fn table_rules_check_and_completions() {
         ]),
         "n solutions\n4 2\n5 10\n"
     );
+    // A `--set` of the tabled parameter would be lost: an error, not ignored.
+    placer()
+        .args([
+            "table", "queens", "--param", "n", "--set", "n=9", "--from", "4", "--to", "5",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--set n=9 sets the parameter the table runs over (--param n)",
+        ));
     let rules = stdout_of(&["rules"]);
     for name in [
         "queens",

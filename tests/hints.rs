@@ -291,6 +291,51 @@ fn explain_says_why_a_puzzle_has_no_solution_and_counts_its_steps() {
     assert_eq!(last["solved"], false, "{json}");
 }
 
+/// A state the search finds no solution for, that does not plainly
+/// contradict yet, keeps its step (it holds vacuously) and says plainly
+/// that there is no solution, naming the unit logic finds cannot be
+/// filled and after how many steps, as a grid with several solutions says
+/// "not unique".
+#[test]
+fn hint_on_a_state_without_a_solution_gives_the_step_and_says_why_there_is_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let cells = dir.path().join("wrong.txt");
+    // A queen at (7,1) of the 7×7 level: its neighbours empty region F.
+    std::fs::write(&cells, ".......\n".repeat(6) + "Q......\n").unwrap();
+    let cells = cells.to_str().unwrap();
+    let args = [
+        "hint",
+        "region-queens",
+        "--regions",
+        "examples/puzzles/queens-7.txt",
+        "--cells",
+        cells,
+    ];
+    let why = "after 1 step of logic (`placer solve ... --explain` lists them), \
+               region F needs 1 queen but has 0 open cells";
+    let out = stdout_of(&args);
+    assert!(out.starts_with("hint neighbours "), "{out}");
+    let last = out.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "no solution: {why}; the step above follows all the same, but leads to no solution"
+        ),
+        "{out}"
+    );
+    let json = stdout_of(&[&args[..], &["--format", "json"]].concat());
+    let line: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(line["technique"], "neighbours", "{json}");
+    assert_eq!(line["unique"], false, "{json}");
+    assert_eq!(line["no_solution"], why, "{json}");
+    // With --grade: no grade fits a state without a solution.
+    let graded = stdout_of(&[&args[..], &["--grade"]].concat());
+    assert!(
+        graded.ends_with("puzzle grade: none (no solution)\n"),
+        "{graded}"
+    );
+}
+
 #[test]
 fn hint_text_names_the_rule_and_the_cells_and_the_grade_on_request() {
     let out = stdout_of(&[

@@ -323,12 +323,38 @@ fn every_mode_at_1024_columns() {
 fn a_blank_line_inside_is_an_error() {
     placer()
         .args(["select", "-", "--all", "--format", "cells"])
-        .write_stdin("5\n\n7\n")
+        .write_stdin("5,1\n\n7,2\n")
         .assert()
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
             "<stdin>: line 2 is blank inside the matrix",
+        ));
+}
+
+/// In a one-column file a blank line is the empty cell it looks like: a
+/// hole, as an empty cell between commas is in a wider file; it was dropped
+/// before, so the rows after it moved up. One before the first row (a hole,
+/// or nothing?) is an error naming its line.
+#[test]
+fn a_blank_line_of_a_one_column_file_is_a_hole() {
+    placer()
+        .args(["select", "-", "--all", "--format", "json"])
+        .write_stdin("5\n\n7\n")
+        .assert()
+        .success()
+        .stdout(concat!(
+            "{\"cells\":[[1,1]],\"values\":[5],\"sum\":5}\n",
+            "{\"cells\":[[3,1]],\"values\":[7],\"sum\":7}\n"
+        ));
+    placer()
+        .args(["select", "-", "--all"])
+        .write_stdin("\n5\n7\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<stdin>: line 1 is blank before the first row of a one-column matrix",
         ));
 }
 

@@ -492,7 +492,11 @@ class Puzzle:
         the state plainly has no solution. On a grid with several solutions
         a :class:`PlacerWarning` says so (``not unique: at least 2
         solutions; they differ at (1,2), …``); the step, if any, holds in
-        every solution.
+        every solution. On a state with no solution that does not plainly
+        contradict yet, the step comes (it holds vacuously) with a
+        :class:`PlacerWarning` naming the unit that cannot be filled
+        (``no solution: after 1 step of logic (…), region F needs 1 queen
+        but has 0 open cells``).
         Raises :class:`RuleError` when the rules are not a region game.
 
         >>> p = Puzzle.from_text("AAAB\\nACBB\\nCCDD\\nCCDD\\n")
@@ -502,9 +506,9 @@ class Puzzle:
         >>> step.reason[:54]
         'region B still needs a queen in the triple (1,4) (2,3)'
         """
-        step, not_unique = self._native.hint()
-        if not_unique is not None:
-            _warnings.warn(not_unique, PlacerWarning, stacklevel=2)
+        step, said = self._native.hint()
+        if said is not None:
+            _warnings.warn(said, PlacerWarning, stacklevel=2)
         return step
 
     def explain(self) -> Explanation:

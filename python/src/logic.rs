@@ -127,7 +127,7 @@ fn board(problem: &Problem) -> PyResult<Board<'_>> {
 /// The next deduction from the puzzle's start (its givens and crossed
 /// cells), as `placer hint`: `None` when it is solved, when logic runs out,
 /// or when the state plainly has no solution; with it, on a puzzle with
-/// several solutions, the library's sentence that says so.
+/// several solutions or none, the library's sentence that says so.
 pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<(Option<Step>, Option<String>)> {
     let problem = &plan.problem;
     board(problem)?;
@@ -137,7 +137,10 @@ pub fn hint(py: Python<'_>, plan: &Plan) -> PyResult<(Option<Step>, Option<Strin
         logic::Next::Step(step) => Some(Step::new(problem, &step)),
         _ => None,
     };
-    let said = found.several.map(|cells| path::not_unique(problem, &cells));
+    let said = match (found.several, found.none) {
+        (Some(cells), _) => Some(path::not_unique(problem, &cells)),
+        (None, none) => none.as_deref().map(path::no_solution),
+    };
     Ok((step, said))
 }
 

@@ -66,6 +66,16 @@ def test_each_fixture_gives_the_cli_step(path):
     assert step.focus
 
 
+def test_a_hint_on_a_puzzle_without_a_solution_warns_why():
+    # Five stars a region on the 10×10 two-star grid: no solution, but the
+    # first step does not yet contradict; it comes, with why there is none.
+    puzzle = placer.Puzzle.from_file(ROOT / "examples" / "puzzles" / "star-battle-10.txt", "star-battle", k=5)
+    said = r"^no solution: after 1 step of logic \(`placer solve \.\.\. --explain` lists them\), \(1,1\) and \(1,2\) attack each other$"
+    with pytest.warns(placer.PlacerWarning, match=said):
+        step = puzzle.hint()
+    assert step is not None
+
+
 def test_queens_7_hint_and_path():
     puzzle = placer.Puzzle.from_file(QUEENS_7)
     step = puzzle.hint()

@@ -111,9 +111,12 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
     let mut out = io::BufWriter::new(super::stdout());
     let found = path::hint(&problem).map_err(anyhow::Error::msg)?;
     let several = found.several;
+    let none = found.none;
     let said = several
         .as_ref()
         .map(|cells| path::not_unique(&problem, cells));
+    // A step on a state without a solution holds vacuously: it comes with why.
+    let no_solution = none.as_deref().map(path::no_solution);
     let step = match found.next {
         Next::Step(step) => step,
         stop => {
@@ -125,6 +128,9 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
                 ),
                 (Next::Contradiction(why), _) => {
                     format!("no hint: {why}, so this state has no solution")
+                }
+                (_, None) if no_solution.is_some() => {
+                    format!("no hint: logic runs out here; {}", no_solution.as_deref().unwrap_or_default())
                 }
                 _ => "no hint: logic runs out here; `placer solve ... --explain` shows the guesses it takes".to_string(),
             };
@@ -156,13 +162,14 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             let line = HintLine {
                 step: StepLine::new(&board, &step),
                 grade,
-                unique: several.as_ref().map(|_| false),
+                unique: (several.is_some() || none.is_some()).then_some(false),
                 differ: one_based(&problem, several.as_deref().unwrap_or_default()),
+                no_solution: none.as_deref(),
             };
             output::write_line(&mut out, &line)?
         }
         Format::Svg => {
-            if let Some(said) = &said {
+            for said in said.iter().chain(&no_solution) {
                 super::stderr_line(format_args!("warning: {said}"));
             }
             if let Some(grade) = grade {
@@ -178,6 +185,12 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
             if let Some(said) = &said {
                 writeln!(out, "\n{said}: no grade, since logic cannot finish it")?
             }
+            if let Some(no_solution) = &no_solution {
+                writeln!(
+                    out,
+                    "\n{no_solution}; the step above follows all the same, but leads to no solution"
+                )?
+            }
             if let Some(grade) = grade {
                 writeln!(out, "\npuzzle grade: {}", grade.unwrap_or(NO_GRADE))?
             }
@@ -188,7 +201,8 @@ pub fn hint(args: &HintArgs) -> Result<Outcome> {
 }
 
 /// A hint as a JSON line: the step, and on a puzzle with several solutions
-/// `"unique":false` with where two differ.
+/// `"unique":false` with where two differ; on one with none,
+/// `"unique":false` with why (`"no_solution"`).
 #[derive(Debug, Serialize)]
 struct HintLine<'a> {
     #[serde(flatten)]
@@ -200,6 +214,10 @@ struct HintLine<'a> {
     unique: Option<bool>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     differ: Vec<[usize; 2]>,
+    /// Why the state has no solution, when it has none (the step then
+    /// holds vacuously): the unit logic finds cannot be filled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    no_solution: Option<&'a str>,
 }
 
 /// Cells as `[row, col]`, 1-based.

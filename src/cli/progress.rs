@@ -117,12 +117,16 @@ fn width() -> usize {
         .unwrap_or_else(|| usize::from(console::Term::stderr().size().1))
 }
 
-/// The time left as people read it, `unknown` while nothing has been done
+/// What the ETA says while nothing has been done: the bar shows after a
+/// second, so by then not one part in a second, and the work may not end.
+const UNKNOWN: &str = "unknown (no part done yet: it may not finish; Ctrl-C stops it)";
+
+/// The time left as people read it, [`UNKNOWN`] while nothing has been done
 /// at a measurable rate (an estimate from no work would say `0s`), and
 /// `<1s` rather than `0s` for the last second.
 pub fn eta(per_sec: f64, left: Duration) -> String {
     if !per_sec.is_finite() || per_sec <= 0.0 {
-        return "unknown".into();
+        return UNKNOWN.into();
     }
     if left < Duration::from_secs(1) {
         return "<1s".into();
@@ -219,8 +223,9 @@ mod tests {
 
     #[test]
     fn no_eta_before_any_work() {
-        assert_eq!(eta(0.0, Duration::ZERO), "unknown");
-        assert_eq!(eta(f64::NAN, Duration::ZERO), "unknown");
+        let unknown = "unknown (no part done yet: it may not finish; Ctrl-C stops it)";
+        assert_eq!(eta(0.0, Duration::ZERO), unknown);
+        assert_eq!(eta(f64::NAN, Duration::ZERO), unknown);
         assert_eq!(eta(2.0, Duration::from_secs(90)), "2m");
         assert_eq!(eta(2.0, Duration::from_millis(400)), "<1s");
     }

@@ -19,6 +19,12 @@ pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
     if args.from > args.to {
         bail!("--from {} is after --to {}", args.from, args.to);
     }
+    // The table sets its parameter itself: a `--set` of it would be lost.
+    if let Some((name, v)) = args.bind.set.iter().find(|(k, _)| *k == args.param) {
+        bail!(
+            "--set {name}={v} sets the parameter the table runs over (--param {name}), which takes each value from --from to --to: drop the --set, or use --from {v} --to {v}"
+        );
+    }
     // When the parameter only sets the piece count, one DP run gives every row.
     let by_pieces = if args.from < args.to {
         match (bound(args, args.from), bound(args, args.to)) {
@@ -60,7 +66,6 @@ pub(super) fn run(args: &TableArgs) -> Result<Outcome> {
 /// The rules bound with the parameter at `v`.
 fn bound(args: &TableArgs, v: i64) -> Result<Problem> {
     let mut bind = args.bind.clone();
-    bind.set.retain(|(k, _)| *k != args.param);
     bind.set.push((args.param.clone(), v));
     load(&args.rules, &bind).with_context(|| format!("{} = {v}", args.param))
 }

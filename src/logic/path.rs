@@ -101,27 +101,67 @@ pub fn cannot_choose(problem: &Problem, differ: &[usize]) -> String {
     )
 }
 
+/// What `hint` and Python say of a state without a solution, `why` the
+/// unit that cannot be filled ([`Hint::none`]): `no solution: after 1 step
+/// of logic (…), region F needs 1 queen but has 0 open cells`.
+pub fn no_solution(why: &str) -> String {
+    format!("no solution: {why}")
+}
+
 /// A hint from a puzzle's start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hint {
     /// The board's next step, or why there is none ([`Board::next`]). A
-    /// step holds in every solution, so a puzzle with several gets one too.
+    /// step holds in every solution, so a puzzle with several gets one too,
+    /// and one with none as well (vacuously: [`Hint::none`] says so).
     pub next: Next,
     /// Where two solutions differ, when the puzzle has several: it gets no
     /// grade, and where logic runs out nothing can decide those cells.
     pub several: Option<Vec<usize>>,
+    /// Why the state has no solution, when the search finds none and the
+    /// state does not plainly contradict yet (`next` is a step, or logic
+    /// runs out): the unit that logic from it finds cannot be filled, and
+    /// after how many steps ([`no_solution`] puts it in a sentence).
+    pub none: Option<String>,
 }
 
 /// The hint from `problem`'s start (its givens and holes): the board's next
-/// step or why there is none, and whether the puzzle has several solutions;
-/// the library's one entry for `placer hint --format json|svg` and Python's
-/// `Puzzle.hint()`. Errors say why the rules are not a region game.
+/// step or why there is none, whether the puzzle has several solutions, and
+/// why it has none when it has none; the library's one entry for `placer
+/// hint` and Python's `Puzzle.hint()`. Errors say why the rules are not a
+/// region game.
 pub fn hint(problem: &Problem) -> Result<Hint, String> {
     let board = Board::new(problem)?;
+    let next = board.next();
+    let two = two(&problem.clone().plan());
+    let several = match two.as_slice() {
+        [a, b] => Some(differ(problem, a, b)),
+        _ => None,
+    };
+    let none = match &next {
+        Next::Step(_) | Next::OutOfLogic if two.is_empty() => Some(why_none(board)),
+        _ => None,
+    };
     Ok(Hint {
-        next: board.next(),
-        several: several(&problem.clone().plan()),
+        next,
+        several,
+        none,
     })
+}
+
+/// Why a state the search finds no solution for has none: the unit that
+/// logic from it finds cannot be filled, after how many steps, else that
+/// the search finds no way to complete it.
+fn why_none(board: Board<'_>) -> String {
+    let path = follow(board, None);
+    let n = path.steps.len();
+    match path.stuck {
+        Some(why) if why != RUNS_OUT => format!(
+            "after {n} step{} of logic (`placer solve ... --explain` lists them), {why}",
+            if n == 1 { "" } else { "s" }
+        ),
+        _ => "logic finds no unit that cannot be filled, but the search finds no way to complete the state".to_string(),
+    }
 }
 
 /// The cells that hold a piece in one of two solutions and not in the
@@ -152,6 +192,9 @@ pub fn explain_from(problem: &Problem, solution: Option<&[usize]>) -> Result<Pat
     Ok(follow(Board::new(problem)?, solution))
 }
 
+/// Why a path stops where logic runs out and there is no solution to guess from.
+const RUNS_OUT: &str = "logic runs out and the puzzle has no solution";
+
 /// The path from `board` on, guesses from `solution`.
 fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
     let mut steps: Vec<Step> = Vec::new();
@@ -163,7 +206,7 @@ fn follow(mut board: Board<'_>, solution: Option<&[usize]>) -> Path {
         }
         let next = board.next_step().or_else(|| guess(&board, solution?));
         let Some(next) = next else {
-            stuck = Some("logic runs out and the puzzle has no solution".into());
+            stuck = Some(RUNS_OUT.into());
             break;
         };
         board.apply(&next);

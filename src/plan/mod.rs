@@ -123,9 +123,22 @@ impl Plan {
             })
             .map(|b| b.family);
         // Matrix boards keep row order, as `placer select --first` does.
+        // Where diagonals each hold one piece too (a square torus's), every
+        // such line is a unit, and the permutation kernel's row order,
+        // which stalls there, gives way to them.
+        let lines = exact_lines(&problem, &bounded);
+        let diagonals = lines
+            .iter()
+            .any(|l| matches!(l.0, Family::Diagonal | Family::AntiDiagonal));
         let first_units = match (engine, unit) {
+            (Engine::Rows { groups: false }, Some(_)) if problem.values.is_none() && diagonals => {
+                Some(Groups::new(&problem, words, &lines).0)
+            }
             (Engine::Rows { groups: false }, Some(f)) if problem.values.is_none() => {
                 Some(Groups::new(&problem, words, &[(f, 1, 1)]).0)
+            }
+            (Engine::Permutation, Some(_)) if diagonals => {
+                Some(Groups::new(&problem, words, &lines).0)
             }
             _ => None,
         };
@@ -221,6 +234,18 @@ pub(crate) struct Groups {
     cell_instances: Vec<u32>,
     /// Where each cell's instances start in `cell_instances`; one more than cells.
     starts: Vec<u32>,
+}
+
+/// The line families that hold exactly one piece each: at most one by the
+/// rules, and as many lines as pieces (rows and columns of N-queens, and on
+/// a square torus its wrapped diagonals too), as exact units `(family, 1, 1)`.
+fn exact_lines(problem: &Problem, bounded: &[Bounded]) -> Vec<(Family, usize, usize)> {
+    bounded
+        .iter()
+        .filter(|b| b.max == 1 && b.family != Family::Region)
+        .filter(|b| problem.group_count(b.family) == problem.piece.count)
+        .map(|b| (b.family, 1, 1))
+        .collect()
 }
 
 impl Groups {

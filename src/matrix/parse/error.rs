@@ -75,11 +75,24 @@ pub enum MatrixError {
         /// Where in the text: the header line.
         at: Range<usize>,
     },
-    /// A blank line between two data rows.
+    /// A blank line between two data rows of a matrix of two or more
+    /// columns (in a one-column matrix it is a hole).
     #[error(
         "line {line} is blank inside the matrix: remove it, or write its cells (empty cells between commas are holes)"
     )]
     BlankLine {
+        /// The 1-based file line.
+        line: usize,
+        /// Where in the text: the blank line.
+        at: Range<usize>,
+    },
+    /// A blank line before the first row of a one-column matrix, where it
+    /// may be a hole or nothing (between its rows a blank line is the hole
+    /// it looks like; after them, nothing).
+    #[error(
+        "line {line} is blank before the first row of a one-column matrix, where it may be a hole or nothing: write a hole there as \"\" (blank lines between rows are holes), or remove the line"
+    )]
+    LeadingBlank {
         /// The 1-based file line.
         line: usize,
         /// Where in the text: the blank line.
@@ -115,7 +128,8 @@ impl MatrixError {
             MatrixError::BadNumber { at, .. } => (at.len() <= QUOTE_CHARS).then(|| at.clone()),
             MatrixError::Ragged { at, .. }
             | MatrixError::Header { at, .. }
-            | MatrixError::BlankLine { at, .. } => Some(at.clone()),
+            | MatrixError::BlankLine { at, .. }
+            | MatrixError::LeadingBlank { at, .. } => Some(at.clone()),
             MatrixError::InFile { error, .. } => error.span(),
             _ => None,
         }

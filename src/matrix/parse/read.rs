@@ -21,7 +21,11 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     let mut items = Records::new(body, sep);
     let mut header: Option<(Vec<String>, Range<usize>)> = None;
     let mut row_labels: Vec<String> = Vec::new();
+    // the first blank line since the last data row, and how many
     let mut blank: Option<(usize, Range<usize>)> = None;
+    let mut blanks = 0;
+    // the first blank line before the data
+    let mut leading: Option<(usize, Range<usize>)> = None;
     let (mut rows, mut cols) = (0, 0);
     let mut cells = Numbers::with_capacity(0);
     let mut integral = true;
@@ -29,10 +33,16 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     while let Some(item) = items.next() {
         let (line, start, end, mut fields) = match item {
             // blank lines before the first and after the last data row are
-            // ignored; one between them is an error, never skipped
+            // ignored; one between them is an error, never skipped, except
+            // in a one-column matrix, where it is the hole it looks like
+            // (and one before its first row, a hole or nothing that would
+            // renumber every row, is an error)
             Item::Blank(line, at) => {
-                if (rows > 0 || header.is_some()) && blank.is_none() {
-                    blank = Some((line, at));
+                if rows > 0 || header.is_some() {
+                    blank.get_or_insert((line, at));
+                    blanks += 1;
+                } else {
+                    leading.get_or_insert((line, at));
                 }
                 continue;
             }
@@ -43,11 +53,23 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
                 fields,
             } => (line, start, end, fields),
         };
-        if let Some((line, at)) = blank {
-            return Err(MatrixError::BlankLine {
-                line,
-                at: shift(at),
-            });
+        let one_column = !layout.labels && fields.len() == 1;
+        if let Some((line, at)) = blank.take() {
+            if !(one_column && cols == 1) {
+                return Err(MatrixError::BlankLine {
+                    line,
+                    at: shift(at),
+                });
+            }
+            for _ in 0..std::mem::take(&mut blanks) {
+                rows += 1;
+                if rows > MAX_ROWS {
+                    return Err(MatrixError::TooLarge {
+                        what: format!("more than {MAX_ROWS} rows"),
+                    });
+                }
+                cells.push_hole();
+            }
         }
         match &mut watch {
             None => watch = Some(Watch::first(&fields)),
@@ -56,7 +78,14 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         if layout.header && header.is_none() {
             let labels = fields.into_iter().map(|f| f.text.into_owned()).collect();
             header = Some((labels, shift(start..end)));
+            leading = None; // blank lines above a header are nothing
             continue;
+        }
+        if let Some((line, at)) = leading.take().filter(|_| one_column) {
+            return Err(MatrixError::LeadingBlank {
+                line,
+                at: shift(at),
+            });
         }
         // a record of `MAX_FIELDS` cells may have been cut short
         let cut = fields.len() == MAX_FIELDS;
@@ -128,6 +157,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
     if rows == 0 || cols == 0 {
         return Err(MatrixError::Empty);
     }
+
     let cols_labels = match header {
         Some((mut h, at)) => {
             if layout.labels && h.len() == cols + 1 {

@@ -72,8 +72,8 @@ fn not_a_number() {
 fn blank_lines_inside_are_errors() {
     let blank = "line 2 is blank inside the matrix: remove it, or write its cells \
                  (empty cells between commas are holes)";
-    assert_eq!(err("5\n\n7\n"), blank);
     assert_eq!(err("5,1\n  \r\n7,2\n"), blank);
+    assert_eq!(err("5\n\n7,2\n"), blank);
     assert_eq!(
         err("# c\n5\t1\n\n7\t2\n"),
         blank.replace("line 2", "line 3")
@@ -83,6 +83,40 @@ fn blank_lines_inside_are_errors() {
     assert_eq!(m.get(2, 0), Some(7.0));
     let m = Matrix::parse("\n\n1 2\n# note\n3 4\n\n\n").unwrap();
     assert_eq!((m.rows, m.cols), (2, 2));
+}
+
+/// A one-column file writes a hole as a blank line: between rows it reads
+/// as one (as `,` does in a row of two columns), never dropped so that the
+/// rows after it move up; before the first row, where it may be a hole or
+/// nothing, it is an error naming its line; after the last, nothing.
+#[test]
+fn blank_lines_of_a_one_column_file_are_holes() {
+    let m = Matrix::parse("5\n\n7\n\n\n9\n").unwrap();
+    assert_eq!((m.rows, m.cols), (6, 1));
+    let col: Vec<Option<f64>> = (0..6).map(|r| m.get(r, 0)).collect();
+    assert_eq!(col, [Some(5.0), None, Some(7.0), None, None, Some(9.0)]);
+    // the same as the quoted empty cell
+    let quoted = Matrix::parse("5\n\"\"\n7\n\"\"\n\"\"\n9\n").unwrap();
+    assert_eq!((0..6).map(|r| quoted.get(r, 0)).collect::<Vec<_>>(), col);
+    let m = Matrix::parse("5\r\n  \r\n7\r\n").unwrap();
+    assert_eq!((m.rows, m.get(1, 0), m.get(2, 0)), (3, None, Some(7.0)));
+    // after a header too
+    let header = Layout {
+        header: true,
+        ..Layout::default()
+    };
+    let m = Matrix::parse_with("v\n5\n\n7\n", header).unwrap();
+    assert_eq!((m.rows, m.get(1, 0), m.get(2, 0)), (3, None, Some(7.0)));
+    // a row number after the holes follows the file
+    assert_eq!(err("5\n\nx\n"), "row 3, column 1: `x` is not a number");
+    let leading = "line 2 is blank before the first row of a one-column matrix, where it \
+                   may be a hole or nothing: write a hole there as \"\" (blank lines between \
+                   rows are holes), or remove the line";
+    assert_eq!(err("# note\n\n5\n7\n"), leading);
+    // blank lines above a header, and after the last row, are nothing
+    let m = Matrix::parse_with("\nv\n5\n7\n\n\n", header).unwrap();
+    assert_eq!((m.rows, m.cols), (2, 1));
+    assert_eq!(Matrix::parse("5\n7\n\n").unwrap().rows, 2);
 }
 
 /// Issue 14: files as pandas and spreadsheets write them.
