@@ -5,7 +5,7 @@ use super::grade::Grade;
 use super::{Board, Mark, Next, Step, Technique, step};
 use crate::plan::Plan;
 use crate::problem::Problem;
-use crate::search::Solution;
+use crate::search::{CountOptions, Solution};
 
 /// A puzzle's path from its start to the end.
 #[derive(Debug, Clone)]
@@ -75,6 +75,23 @@ fn two(plan: &Plan) -> Vec<Solution> {
     plan.solutions(false).take(2).collect()
 }
 
+/// How many solutions `plan`'s puzzle has, up to 2: the uniqueness proof
+/// split over every core, as `placer solve ... --limit 2 --count -jN`
+/// runs it (a listing of two runs on one thread); the listing's count if
+/// the split count cannot run.
+fn how_many(plan: &Plan) -> u128 {
+    let options = CountOptions {
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        limit: Some(2),
+        estimate: false,
+        ..CountOptions::default()
+    };
+    match plan.count(options) {
+        Ok(tally) => tally.count,
+        Err(_) => two(plan).len() as u128,
+    }
+}
+
 /// What `hint`, `--explain`, `check` and Python say of a puzzle with
 /// several solutions, `differ` the cells where two of them differ:
 /// `not unique: at least 2 solutions; they differ at (6,3), (6,4), …`.
@@ -133,13 +150,18 @@ pub struct Hint {
 pub fn hint(problem: &Problem) -> Result<Hint, String> {
     let board = Board::new(problem)?;
     let next = board.next();
-    let two = two(&problem.clone().plan());
-    let several = match two.as_slice() {
-        [a, b] => Some(differ(problem, a, b)),
+    let plan = problem.clone().plan();
+    let found = how_many(&plan);
+    // Only a puzzle with two or more lists two, to say where they differ.
+    let several = match found {
+        2 => match two(&plan).as_slice() {
+            [a, b] => Some(differ(problem, a, b)),
+            _ => None,
+        },
         _ => None,
     };
     let none = match &next {
-        Next::Step(_) | Next::OutOfLogic if two.is_empty() => Some(why_none(board)),
+        Next::Step(_) | Next::OutOfLogic if found == 0 => Some(why_none(board)),
         _ => None,
     };
     Ok(Hint {
