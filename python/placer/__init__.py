@@ -20,6 +20,7 @@ Cells are 0-based ``(row, col)`` tuples everywhere in Python, as in numpy;
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import warnings as _warnings
@@ -274,6 +275,23 @@ def _is_number(text: str) -> bool:
     return True
 
 
+# the missing-value spellings text reads as holes (placer::matrix::is_missing)
+_MISSING = frozenset(
+    ("nan", "NaN", "NAN", "-nan", "-NaN", "NA", "N/A", "n/a", "#N/A", "<NA>", "null", "NULL", "None")
+)
+
+
+def _skip_value(value: Any) -> float:
+    """A ``skip`` value as a float: a number, or a missing value's spelling
+    (``"NA"``: those cells are holes already, so NaN, which equals no cell)."""
+    if isinstance(value, str) and value.strip() in _MISSING:
+        return math.nan
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise MatrixError(f"skip value {value!r} is not a number") from None
+
+
 def _labels(items: Any) -> List[str]:
     return [str(x) for x in items]
 
@@ -290,6 +308,15 @@ def _array(matrix: Any, skips: List[float], row_labels: Any, col_labels: Any) ->
     if code is None:
         return None  # uint64, longdouble, objects: cell by cell, as Python numbers
     import numpy
+
+    if isinstance(matrix, numpy.ma.MaskedArray):
+        # masked cells are holes, as `matrix.filled(numpy.nan)` makes them
+        if not numpy.ma.is_masked(matrix):
+            matrix = matrix.data
+        elif dtype.kind == "f":
+            matrix = matrix.filled(numpy.nan)
+        else:
+            return None  # `tolist()` gives None for a masked cell: integers stay exact
 
     data = numpy.ascontiguousarray(matrix, dtype=code).tobytes()
     load = Select.from_floats if code[1] == "f" else Select.from_ints
@@ -328,7 +355,8 @@ def select(
     - a pandas DataFrame (or anything with ``to_numpy()``, ``index`` and
       ``columns``): its index and columns become the row and column labels,
       NaN is a hole;
-    - a 2-D numpy array of any numeric dtype (integers kept exact; NaN a hole);
+    - a 2-D numpy array of any numeric dtype (integers kept exact; NaN a hole;
+      in a masked array, ``numpy.ma``, a masked cell is a hole);
     - a list of lists (``None`` or NaN is a hole).
 
     For text and files, ``header=True`` reads the first line as column labels,
@@ -360,10 +388,10 @@ def select(
     skips: List[float]
     if skip is None:
         skips = []
-    elif isinstance(skip, (int, float)):
-        skips = [float(skip)]
+    elif isinstance(skip, (int, float, str)):
+        skips = [_skip_value(skip)]
     else:
-        skips = [float(s) for s in skip]
+        skips = [_skip_value(s) for s in skip]
     # `__fspath__` is what makes an `os.PathLike` (and is cheaper to ask)
     path_like = hasattr(matrix, "__fspath__")
     if path_like or isinstance(matrix, str):

@@ -71,6 +71,7 @@ fn keywords(hint: Hint) -> String {
             if decimal_comma { ", decimal=\",\"" } else { "" }
         ),
         Hint::DecimalComma => "the numbers have decimal commas: pass decimal=\",\"".into(),
+        Hint::Hole => "a cell that cannot be chosen is a hole: write it as an empty cell, NaN or None".into(),
         other => other.to_string(),
     }
 }
@@ -81,7 +82,15 @@ pub fn warning(w: LayoutWarning) -> String {
     let (keywords, them) = match (w.header, w.labels) {
         (true, true) => ("header=True, labels=True", "them"),
         (true, false) => ("header=True", "it"),
-        _ => ("labels=True", "it"),
+        (false, true) => ("labels=True", "it"),
+        (false, false) if w.decimal_comma => {
+            return format!(
+                "{}: if the commas are decimal commas, pass decimal=\",\"",
+                w.what()
+            );
+        }
+        // no keyword reads it (an empty header cell over a second index)
+        (false, false) => return w.to_string(),
     };
     format!("{}: pass {keywords} to read {them} as labels", w.what())
 }

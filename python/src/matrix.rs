@@ -80,7 +80,7 @@ impl Select {
             Ok(())
         } else {
             Err(matrix_error(
-                "ranking needs sums that can be computed exactly, but the values span more than 28 significant digits",
+                "ranking needs sums that can be computed exactly, but the values do not fit in 96-bit integers once scaled to one decimal unit (a value above 7.9e28, or more than 28 digits from the largest value's first digit to the smallest's last)",
             ))
         }
     }

@@ -205,3 +205,52 @@ def test_pandas_labels_read_as_numbers_warn():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert placer.select(text, header=True, labels=True).best().sum == 6
+
+
+def test_integer_labels_read_as_numbers_warn():
+    # ids under an empty corner, 1-based names: read as numbers, with a warning
+    with pytest.warns(placer.PlacerWarning, match=r"pass header=True, labels=True to read them"):
+        placer.select(",1,2,3\n101,5,3,2\n102,4,6,1\n103,2,2,7\n")
+    with pytest.warns(placer.PlacerWarning, match=r"pass labels=True to read it"):
+        placer.select(",A,B\n101,1,2\n102,3,4\n", header=True)
+    # a second index level: no keyword reads it, the warning says what to do
+    with pytest.warns(placer.PlacerWarning, match=r"cell 2 of the header is empty.*drop that column"):
+        placer.select(",,0,1\na,1,0,1\na,2,2,3\nb,1,4,5\n", header=True, labels=True)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # np.arange-like data is data
+        placer.select("0,1,2,3\n4,5,6,7\n8,9,10,11\n")
+
+
+def test_masked_cells_are_holes():
+    np = pytest.importorskip("numpy")
+    for dtype in ("int64", "float64", "int8", "float32"):
+        a = np.ma.masked_array(np.array([[1, 100], [100, 1]], dtype=dtype), mask=[[1, 0], [0, 0]])
+        m = placer.select(a)
+        assert m.count() == 1, dtype
+        best = m.best()
+        assert (best.cells, best.sum) == ([(0, 1), (1, 0)], 200), dtype
+    # integers stay exact; a mask of nothing changes nothing
+    big = np.ma.masked_array([[2**62 + 1, 0], [0, 1]], mask=[[0, 0], [1, 0]])
+    assert placer.select(big).best(maximize=True).sum == 2**62 + 2
+    assert placer.select(np.ma.masked_array([[1, 2], [3, 4]])).count() == 2
+
+
+def test_missing_values_and_skip_spellings():
+    # text: nan (np.savetxt), NA (R, na_rep) are holes; skip="NA" is accepted
+    assert placer.select("nan 2.0\n3.0 4.0").count() == 1
+    assert placer.select("NA,2\n3,4", skip="NA").count() == 1
+    assert placer.select([[1, 0], [1, 1]], skip=["NA", 0]).count() == 1
+    with pytest.raises(placer.MatrixError, match=r"skip value 'x' is not a number"):
+        placer.select([[1]], skip="x")
+    with pytest.raises(placer.MatrixError, match=r"write it as an empty cell, NaN or None"):
+        placer.select("inf,1\n2,3")
+    # trailing separators and the decimal-comma column are said
+    with pytest.warns(placer.PlacerWarning, match=r"column 3 is nothing but holes"):
+        placer.select("1,2,\n3,4,\n5,6,\n")
+    with pytest.warns(placer.PlacerWarning, match=r'pass decimal=","'):
+        placer.select("1,5\n2,05\n3,0\n")
+    with pytest.raises(placer.MatrixError, match=r"empty matrix"):
+        placer.select('""\n')

@@ -35,8 +35,8 @@ pub struct SelectArgs {
     /// The decimal mark: `.` (the default) or `,` (`13,5`, as spreadsheets in much of Europe write).
     #[arg(long, value_name = "C", value_parser = parse_decimal)]
     pub decimal: Option<char>,
-    /// Treat cells equal to V as holes. Repeatable.
-    #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_number)]
+    /// Treat cells equal to V as holes. Repeatable. (`NA`, `nan` and the other missing-value spellings are holes already.)
+    #[arg(long, value_name = "V", allow_negative_numbers = true, value_parser = parse_skip)]
     pub skip: Vec<f64>,
     /// Only the K best selections by sum, best first (with --max or --min).
     #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = parse_top, requires = "sense",
@@ -75,6 +75,15 @@ pub struct SelectArgs {
 /// decimal that `f64` holds without underflowing to zero.
 fn parse_number(s: &str) -> Result<f64, String> {
     matrix::parse_number(s.trim()).map_err(|e| e.to_string())
+}
+
+/// A `--skip` value: a number, or a missing value's spelling (`NA`,
+/// `nan`: those cells are holes already, so NaN, which equals no cell).
+fn parse_skip(s: &str) -> Result<f64, String> {
+    if matrix::is_missing(s.trim()) {
+        return Ok(f64::NAN);
+    }
+    parse_number(s)
 }
 
 /// A sum bound: a number as [`parse_number`] takes it, kept with its text so
@@ -252,7 +261,7 @@ fn top(args: &SelectArgs, m: &Matrix, name: &str, k: usize) -> Result<usize> {
     let sense = if args.min { Sense::Min } else { Sense::Max };
     if !m.is_exact() {
         bail!(
-            "--top needs sums that can be computed exactly, but the values of {} span more than 28 significant digits",
+            "--top needs sums that can be computed exactly, but the values of {} do not fit in 96-bit integers once scaled to one decimal unit (a value above 7.9e28, or more than 28 digits from the largest value's first digit to the smallest's last)",
             args.display_path()
         );
     }
@@ -313,9 +322,11 @@ fn top_fits(m: &Matrix, k: usize) -> Result<()> {
 }
 
 /// The number of selections within `bounds`, up to `limit`: the permanent
-/// when nothing bounds it, else by listing.
+/// when nothing bounds it or every selection is within the bounds, else by
+/// listing.
 fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>, threads: usize) -> Result<Exact> {
-    if bounds.is_bounded() || limit.is_some() {
+    let all = || bounds.hold_for_all(m) == Some(true);
+    if limit.is_some() || (bounds.is_bounded() && !all()) {
         let limit = limit.unwrap_or(u128::MAX);
         let mut n: u128 = 0;
         for _ in matrix::selections(m, bounds) {

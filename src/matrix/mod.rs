@@ -63,7 +63,7 @@ pub use assign::{Sense, assign, assign_floats, top_k, top_k_until};
 pub use decimal::BigDecimal;
 pub use parse::{
     Builder, Hint, Labels, Layout, LayoutWarning, MAX_CELLS, MAX_COLS, MAX_ROWS, Matrix,
-    MatrixError, NumberError, Value, parse_number, quote,
+    MatrixError, NumberError, Value, is_missing, parse_number, quote,
 };
 pub use permanent::{
     Count, CountError, CountMethod, MAX_FRONTIER_STATES, MAX_FRONTIER_STEPS, MAX_HOLE_LINES,

@@ -299,7 +299,7 @@ impl Numbers {
     /// Appends a number from text (see [`read`]): a hole when empty.
     /// Returns whether the text is an integer (or empty).
     pub fn push_text(&mut self, text: &str, comma: bool) -> Result<bool, NumberError> {
-        if text.is_empty() {
+        if text.is_empty() || super::is_missing(text) {
             self.push_hole();
             return Ok(true);
         }

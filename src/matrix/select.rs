@@ -41,6 +41,36 @@ impl Bounds {
         }
     }
 
+    /// Whether every selection of `matrix` has its sum within the bounds,
+    /// decided exactly from the least and the greatest sum (two assignment
+    /// solves); `None` when the matrix is not [exact](Matrix::is_exact) or
+    /// has no full selection. When it is `Some(true)`, the selections within
+    /// the bounds are all of them: the permanent counts them, no listing.
+    ///
+    /// ```
+    /// use placer::matrix::{Bounds, Matrix};
+    ///
+    /// let m = Matrix::parse("1 2\n3 4").unwrap();
+    /// assert_eq!(Bounds::from_f64(Some(5.0), None).hold_for_all(&m), Some(true));
+    /// assert_eq!(Bounds::from_f64(None, Some(4.0)).hold_for_all(&m), Some(false));
+    /// ```
+    pub fn hold_for_all(&self, matrix: &Matrix) -> Option<bool> {
+        if !matrix.is_exact() {
+            return None;
+        }
+        let sum = |sense| {
+            let best = super::top_k(matrix, 1, sense).into_iter().next()?;
+            best.cells
+                .iter()
+                .map(|&(r, c)| BigDecimal::parse(&matrix.value(r, c)?.text))
+                .sum::<Option<BigDecimal>>()
+        };
+        let (lo, hi) = self.decimals();
+        let least = sum(super::Sense::Min)?;
+        let most = sum(super::Sense::Max)?;
+        Some(lo.is_none_or(|lo| least >= lo) && hi.is_none_or(|hi| most <= hi))
+    }
+
     /// The bounds as exact decimals, each beyond every sum when infinite, or
     /// when `NaN` on the side that keeps nothing.
     fn decimals(&self) -> (Option<BigDecimal>, Option<BigDecimal>) {

@@ -33,6 +33,9 @@ pub enum Hint {
     /// The cell reads as a number with its comma as the decimal point
     /// (`--decimal ,`).
     DecimalComma,
+    /// The cell is `inf` or `-`, which placer does not read: a cell that
+    /// cannot be chosen is a hole.
+    Hole,
 }
 
 impl fmt::Display for Hint {
@@ -60,6 +63,10 @@ impl fmt::Display for Hint {
                 write!(f, "`")
             }
             Hint::DecimalComma => write!(f, "the numbers have decimal commas: add `--decimal ,`"),
+            Hint::Hole => write!(
+                f,
+                "a cell that cannot be chosen is a hole: write it as an empty cell or `NA`"
+            ),
         }
     }
 }
@@ -94,6 +101,17 @@ pub(super) fn find<'t>(
     }
     if !dec && text.contains(',') && read(text, true).is_ok() {
         return Some(Hint::DecimalComma);
+    }
+    let unsigned = text.trim_start_matches(['-', '+', '\u{2212}']);
+    if unsigned.is_empty()
+        || unsigned.eq_ignore_ascii_case("inf")
+        || unsigned.eq_ignore_ascii_case("infinity")
+    {
+        return Some(Hint::Hole);
+    }
+    // a number written another way (`0x10`, `1_000`, `−3`) is no label
+    if unsigned.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
     }
     // the first cell text, the rest numbers
     let labelled = |fields: &[Field<'t>]| fields.len() > 1 && numbers(&fields[1..], dec);

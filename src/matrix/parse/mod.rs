@@ -26,6 +26,7 @@ use super::numbers::Numbers;
 pub use error::{MatrixError, NumberError, quote};
 pub use hint::Hint;
 pub(crate) use number::is_decimal;
+pub use number::is_missing;
 pub use number::{Value, parse_number};
 pub use pandas::LayoutWarning;
 
@@ -94,7 +95,9 @@ impl Matrix {
     /// inside), and an empty cell is a hole. Lines whose first non-blank
     /// character is `#` are comments; blank lines before and after the data
     /// are ignored, and one between two data rows is an error. Numbers are
-    /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`. No header row is assumed.
+    /// decimal: `-3`, `+2.5`, `.5`, `1e-3`, `6.02E23`; `nan`, `NaN`, `NA`,
+    /// `N/A`, `#N/A`, `<NA>`, `null` and `None` are holes too. No header
+    /// row is assumed.
     pub fn parse(text: &str) -> Result<Matrix, MatrixError> {
         Matrix::parse_with(text, Layout::default())
     }
@@ -192,11 +195,13 @@ impl Matrix {
         changed
     }
 
-    /// When the text read looked laid out by pandas (`df.to_csv()`: column
-    /// names `0, 1, 2, …` as the first row, an index `0, 1, 2, …` under an
-    /// empty corner cell) but `Layout` did not take those as labels, so they
-    /// were read as numbers: what a front end should warn about. `None` for
-    /// matrices not read from text.
+    /// When the text read had labels that `Layout` did not take, so they
+    /// were read as numbers: pandas' defaults (`df.to_csv()`: column names
+    /// `0, 1, 2, …` as the first row, an index `0, 1, 2, …` under an empty
+    /// corner cell), integers counting up around an empty corner cell, an
+    /// empty header cell (see docs/MATRIX.md). What a front end should warn
+    /// about; the matrix is read as `Layout` says. `None` for matrices not
+    /// read from text.
     ///
     /// ```
     /// use placer::matrix::{Layout, Matrix};
@@ -289,7 +294,8 @@ impl Builder {
     }
 
     /// Adds a decimal written as text (`-3`, `2.5`, `1e-3`, as a file
-    /// holds them); an empty text is a hole.
+    /// holds them); an empty text, or a missing value's (`nan`, `NA`), is a
+    /// hole.
     pub fn text(&mut self, text: &str) -> Result<(), NumberError> {
         self.integral &= self.numbers.push_text(text, false)?;
         Ok(())

@@ -57,6 +57,28 @@ impl fmt::Display for Value {
     }
 }
 
+/// Whether `text` is one of the usual spellings of a missing value, read
+/// as a hole: `nan` (as `np.savetxt` writes it), `NaN`, `NA` (R, pandas'
+/// `na_rep`), `N/A`, `#N/A` (spreadsheets), `<NA>`, `null`, `None`.
+pub fn is_missing(text: &str) -> bool {
+    matches!(
+        text,
+        "nan"
+            | "NaN"
+            | "NAN"
+            | "-nan"
+            | "-NaN"
+            | "NA"
+            | "N/A"
+            | "n/a"
+            | "#N/A"
+            | "<NA>"
+            | "null"
+            | "NULL"
+            | "None"
+    )
+}
+
 /// `[+-]? (d+ (. d*)? | . d+) ([eE] [+-]? d+)?`
 pub(crate) fn is_decimal(t: &str) -> bool {
     let b = t.as_bytes();

@@ -154,7 +154,8 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
             }
         }
     }
-    if rows == 0 || cols == 0 {
+    // no number at all (`""`, a line of commas): nothing to select from
+    if rows == 0 || cols == 0 || (0..cells.len()).all(|i| cells.is_hole(i)) {
         return Err(MatrixError::Empty);
     }
 
@@ -174,7 +175,7 @@ pub(super) fn parse(text: &str, layout: Layout) -> Result<Matrix, MatrixError> {
         }
         None => None,
     };
-    let layout_warning = watch.and_then(|w| w.warning(layout, rows, cols));
+    let layout_warning = watch.and_then(|w| w.warning(layout, sep, rows, cols));
     Ok(Matrix {
         rows,
         cols,

@@ -277,10 +277,13 @@ fn split<'t>(
 
 /// The separator a text leaves no doubt about: a comma if a data line has
 /// one outside quotes (unless commas are decimal points); else `;` if every
-/// data line has the same number of them outside quotes; else a tab if every
-/// data line has one; else blanks.
+/// data line has the same number of them outside quotes; else, with decimal
+/// commas, a comma if one is outside quotes and one inside (`x,"4,0"`, as
+/// pandas writes `decimal=','` without `sep=';'`); else a tab if every data
+/// line has one; else blanks.
 pub(super) fn sniff(text: &str, decimal_comma: bool) -> Separator {
     let mut comma = false;
+    let mut quoted_comma = false;
     let mut semicolons: Option<usize> = None;
     let mut same_semicolons = true;
     let mut tabs = true;
@@ -298,6 +301,7 @@ pub(super) fn sniff(text: &str, decimal_comma: bool) -> Separator {
             match c {
                 '"' => quoted = !quoted,
                 ',' if !quoted => comma = true,
+                ',' => quoted_comma = true,
                 ';' if !quoted => semis += 1,
                 _ => {}
             }
@@ -314,6 +318,8 @@ pub(super) fn sniff(text: &str, decimal_comma: bool) -> Separator {
         Separator::Char(',')
     } else if same_semicolons && semicolons.is_some_and(|n| n > 0) {
         Separator::Char(';')
+    } else if comma && quoted_comma {
+        Separator::Char(',')
     } else if tabs && semicolons.is_some() {
         Separator::Char('\t')
     } else {
