@@ -434,6 +434,34 @@ fn rule_files_read_matrices_only_beside_them() {
     }
 }
 
+/// Control characters in labels (an escape, a tab, a newline in a quoted
+/// label) print as their control pictures on the board and in SVG, which
+/// must stay well-formed XML; JSON keeps the labels exact.
+#[test]
+fn control_characters_in_labels_are_shown_not_sent() {
+    let m = ",\"a\tb\",\"c\nd\"\n\"\u{1b}[31mred\",1,2\nx\u{1},3,4\n";
+    let args = ["select", "-", "--header", "--labels", "--first"];
+    let board = stdout_of(&args, m);
+    assert!(
+        !board.chars().any(|c| c.is_control() && c != '\n'),
+        "{board:?}"
+    );
+    assert!(
+        board.contains("a\u{2409}b") && board.contains("c\u{240a}d"),
+        "{board}"
+    );
+    assert!(
+        board.contains("\u{241b}[31mred") && board.contains("x\u{2401}"),
+        "{board}"
+    );
+    assert_eq!(board.lines().count(), 4, "{board}");
+    let svg = stdout_of(&[&args[..], &["--format", "svg"]].concat(), m);
+    assert!(!svg.chars().any(|c| c.is_control() && c != '\n'), "{svg:?}");
+    assert!(svg.contains("\u{241b}[31mred"), "{svg}");
+    let json = stdout_of(&[&args[..], &["--format", "json"]].concat(), m);
+    assert!(json.contains(r#""\u001b[31mred""#), "{json}");
+}
+
 /// Issue 14: `--header`, `--labels`, `--delimiter`, and labels in the output.
 #[test]
 fn labels_print_with_each_selection() {

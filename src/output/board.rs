@@ -59,6 +59,10 @@ pub struct Board<'a> {
     /// Values mode: cells framed by brackets, no space between cells, and
     /// a `sum` line under the board.
     values: Option<&'a [Option<Value>]>,
+    /// The matrix's row and column labels in values mode, control
+    /// characters shown as pictures (`visible`).
+    rows: Option<Vec<String>>,
+    cols: Option<Vec<String>>,
 }
 
 impl<'a> Board<'a> {
@@ -99,16 +103,15 @@ impl<'a> Board<'a> {
                 })
                 .unzip(),
         };
-        let col_labels = problem
-            .labels
-            .cols
-            .iter()
-            .flatten()
-            .filter(|_| values.is_some());
+        let shown = |labels: &Option<Vec<String>>| {
+            let labels = labels.as_ref().filter(|_| values.is_some())?;
+            Some(labels.iter().map(|l| super::visible(l)).collect::<Vec<_>>())
+        };
+        let (rows, cols) = (shown(&problem.labels.rows), shown(&problem.labels.cols));
         let width = empty
             .iter()
             .chain(&full)
-            .chain(col_labels)
+            .chain(cols.iter().flatten())
             .map(|t| t.chars().count())
             .max()
             .unwrap_or(1);
@@ -118,6 +121,8 @@ impl<'a> Board<'a> {
             full,
             width,
             values,
+            rows,
+            cols,
         })
     }
 }
@@ -154,12 +159,11 @@ impl Render for Board<'_> {
         let p = self.problem;
         let on = occupied(p, solution);
         let w = self.width;
-        let labels = self.values.map(|_| &p.labels);
-        let row_labels = labels.and_then(|l| l.rows.as_ref());
+        let row_labels = self.rows.as_ref();
         let lw = row_labels.map_or(0, |l| {
             l.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 1
         });
-        if let Some(cols) = labels.and_then(|l| l.cols.as_ref()) {
+        if let Some(cols) = &self.cols {
             column_labels(cols, lw, w, buf);
         }
         for r in 0..p.rows {

@@ -257,6 +257,21 @@ pub fn sink<'a, W: Write>(
     Ok(Printer::new(Renderer::new(format, problem, values)?, out))
 }
 
+/// `text` with each control character shown as its Unicode control
+/// picture (a tab as `␉`, an escape as `␛`; the C1 controls as `�`), so a
+/// label can neither break a board's layout nor drive the terminal, and an
+/// SVG stays well-formed XML (which forbids them).
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|ch| match u32::from(ch) {
+            code @ 0..0x20 => char::from_u32(0x2400 + code).unwrap_or('\u{fffd}'),
+            0x7f => '\u{2421}',
+            _ if ch.is_control() => '\u{fffd}',
+            _ => ch,
+        })
+        .collect()
+}
+
 /// A value as an exact decimal, from the text it was written as.
 fn exact(value: &Value) -> BigDecimal {
     BigDecimal::parse(&value.text).unwrap_or_else(|| {

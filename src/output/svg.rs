@@ -79,10 +79,11 @@ pub fn svg_document(
     buf
 }
 
-/// Escapes text for XML content and attribute values.
+/// Escapes text for XML content and attribute values; control
+/// characters, which XML forbids, show as their pictures (`visible`).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
+    for ch in super::visible(text).chars() {
         match ch {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
