@@ -244,8 +244,18 @@ def _flatten(matrix: Any) -> Tuple[int, int, list]:
     if shape is not None and hasattr(matrix, "tolist"):
         if len(shape) != 2:
             raise MatrixError(f"a matrix has 2 dimensions, this array has {len(shape)}")
-        return int(shape[0]), int(shape[1]), matrix.reshape(-1).tolist()
-    rows = [list(row) for row in matrix]
+        # nested lists, from a numpy array or a memoryview alike
+        return int(shape[0]), int(shape[1]), [x for row in matrix.tolist() for x in row]
+    kind = type(matrix).__name__
+    if isinstance(matrix, (bytes, bytearray)) or not hasattr(matrix, "__iter__"):
+        raise MatrixError(
+            f"a matrix is a file's path, its text, a DataFrame, a 2-D array or a list of rows, not a {kind}"
+        )
+    rows = []
+    for i, row in enumerate(matrix):
+        if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
+            raise MatrixError(f"row {i} is a {type(row).__name__}, not a list of cells: a matrix is a list of rows")
+        rows.append(list(row))
     if not rows:
         raise MatrixError("empty matrix: it needs at least one row and one column")
     width = len(rows[0])
@@ -258,11 +268,12 @@ def _flatten(matrix: Any) -> Tuple[int, int, list]:
 
 def _is_path(text: str) -> bool:
     """Whether ``select`` reads a str as a path: no line break, and a file
-    by that name exists or the text looks like a file name (``m.csv``)."""
+    or folder by that name exists, or the text has a slash or looks like a
+    file name (``data/costs``, ``m.csv``)."""
     if "\n" in text or "\r" in text:
         return False
-    if os.path.isfile(text):
-        return True
+    if os.path.isfile(text) or os.path.isdir(text) or "/" in text or os.sep in text:
+        return True  # no matrix text has a slash: a folder or a missing file is said so
     name = text.strip()
     return bool(re.fullmatch(r"[^\s,;]*\.[A-Za-z][A-Za-z0-9]*", name)) and not _is_number(name)
 
@@ -350,7 +361,8 @@ def select(
 
     - a path (``str`` or ``os.PathLike``) to a file, read as ``placer select
       FILE`` reads it; a ``str`` is a path when it has no line break and a
-      file by that name exists, or it looks like a file name (``"m.csv"``);
+      file or folder by that name exists, or it has a slash or looks like a
+      file name (``"data/costs"``, ``"m.csv"``);
       any other ``str`` is the matrix's text (``"1,2\\n3,4"``);
     - a pandas DataFrame (or anything with ``to_numpy()``, ``index`` and
       ``columns``): its index and columns become the row and column labels,

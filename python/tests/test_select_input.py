@@ -254,3 +254,20 @@ def test_missing_values_and_skip_spellings():
         placer.select("1,5\n2,05\n3,0\n")
     with pytest.raises(placer.MatrixError, match=r"empty matrix"):
         placer.select('""\n')
+
+
+def test_what_is_not_a_matrix_is_said(tmp_path):
+    # a folder, a path with a slash that does not exist: read as paths, not as text
+    with pytest.raises(placer.MatrixError, match=r"cannot read"):
+        placer.select(str(tmp_path))
+    with pytest.raises(placer.MatrixError, match=r"cannot read data/costs"):
+        placer.select("data/costs")
+    for given, kind in ((b"1,2", "bytes"), (None, "NoneType"), (7, "int")):
+        with pytest.raises(placer.MatrixError, match=rf"a list of rows, not a {kind}$"):
+            placer.select(given)
+    with pytest.raises(placer.MatrixError, match=r"row 0 is a int, not a list of cells"):
+        placer.select([1, 2, 3])
+    # a 2-D memoryview reads as its nested lists
+    np = pytest.importorskip("numpy")
+    view = memoryview(np.array([[1, 2], [3, 4]], dtype="int64"))
+    assert placer.select(view).best(maximize=True).sum == 5
