@@ -249,12 +249,14 @@ def _flatten(matrix: Any) -> Tuple[int, int, list]:
     kind = type(matrix).__name__
     if isinstance(matrix, (bytes, bytearray)) or not hasattr(matrix, "__iter__"):
         raise MatrixError(
-            f"a matrix is a file's path, its text, a DataFrame, a 2-D array or a list of rows, not a {kind}"
+            f"a matrix is a file's path, its text, a DataFrame, a 2-D array or a list of rows, not {kind}"
         )
     rows = []
     for i, row in enumerate(matrix):
         if isinstance(row, (str, bytes)) or not hasattr(row, "__iter__"):
-            raise MatrixError(f"row {i} is a {type(row).__name__}, not a list of cells: a matrix is a list of rows")
+            raise MatrixError(
+                f"row {i} is not a list of cells ({type(row).__name__} {row!r}): a matrix is a list of rows"
+            )
         rows.append(list(row))
     if not rows:
         raise MatrixError("empty matrix: it needs at least one row and one column")
