@@ -338,3 +338,48 @@ fn a_long_dp_count_is_forewarned() {
             .stderr("");
     }
 }
+
+/// A count with bounds that only some selections meet lists them, with no
+/// estimate: one still going after a few seconds says it may not finish
+/// (the test stops it there); one that ends at once says nothing.
+#[test]
+fn a_long_bounded_count_says_it_may_not_finish() {
+    use std::io::{BufRead, BufReader, Write};
+    // 20×20, every cell 1 but the diagonal's 2: sums from 20 to 40
+    let matrix: String = (0..20)
+        .map(|r| {
+            let row: Vec<&str> = (0..20).map(|c| if r == c { "2" } else { "1" }).collect();
+            row.join(",") + "\n"
+        })
+        .collect();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_placer"))
+        .args(["select", "-", "--count", "--max-sum", "30"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(matrix.as_bytes())
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        first.trim_end(),
+        "note: still counting: a count with --min-sum/--max-sum lists the selections that meet them one by one, among up to 2.4e18 selections, with no estimate: it may not finish; Ctrl-C stops it"
+    );
+    placer()
+        .args(["select", "-", "--count", "--min-sum", "40"])
+        .write_stdin(matrix)
+        .assert()
+        .success()
+        .stdout("1\n")
+        .stderr("");
+}

@@ -2,7 +2,9 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args as ClapArgs;
@@ -329,12 +331,25 @@ fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>, threads: usize) -> Res
     if limit.is_some() || (bounds.is_bounded() && !all()) {
         let limit = limit.unwrap_or(u128::MAX);
         let mut n: u128 = 0;
-        for _ in matrix::selections(m, bounds) {
-            if n >= limit {
-                break;
+        // A listing has no estimate: a count still going says so.
+        let (done, waiting) = mpsc::channel::<()>();
+        thread::scope(|scope| {
+            scope.spawn(move || {
+                if waiting.recv_timeout(LONG_LISTING) == Err(RecvTimeoutError::Timeout) {
+                    stderr_line(format_args!(
+                        "note: still counting: a count with --min-sum/--max-sum lists the selections that meet them one by one, among up to {} selections, with no estimate: it may not finish; Ctrl-C stops it",
+                        all_selections(m)
+                    ));
+                }
+            });
+            for _ in matrix::selections(m, bounds) {
+                if n >= limit {
+                    break;
+                }
+                n += 1;
             }
-            n += 1;
-        }
+            drop(done);
+        });
         return Ok(Exact::from(n));
     }
     // never a silent switch to enumeration: a refusal says why
@@ -347,6 +362,21 @@ fn count(m: &Matrix, bounds: Bounds, limit: Option<u128>, threads: usize) -> Res
         Err(e) => bail!(
             "{e}; `--all` lists the selections, `--count --limit K` counts up to K by listing"
         ),
+    }
+}
+
+/// How long a count by listing runs before it says it may not finish.
+const LONG_LISTING: Duration = Duration::from_secs(3);
+
+/// How many selections an `r × c` matrix has with no hole, `max! / (max -
+/// min)!` of its sides, in a few digits (`2.4e18`).
+fn all_selections(m: &Matrix) -> String {
+    let (short, long) = (m.rows.min(m.cols), m.rows.max(m.cols));
+    let n: f64 = (0..short).map(|i| (long - i) as f64).product();
+    if n < 1e6 {
+        format!("{n}")
+    } else {
+        format!("{n:.1e}")
     }
 }
 
