@@ -174,8 +174,9 @@ fn first_order_constructs_large_plain_queens() {
 /// On a square torus the wrapped diagonals hold one queen each too, so
 /// `--first` branches on the most constrained row, column or diagonal:
 /// n = 31 took 105 million nodes in row order (29 s), n = 49 48 million
-/// (15 s). Still every solution once (A051906: 10, 28 and 88 for n = 5, 7
-/// and 11; none for n = 6).
+/// (15 s; about 290 000 now, in PERFORMANCE.md "Wide boards", too slow
+/// for a debug test). Still every solution once (A051906: 10, 28 and 88 for
+/// n = 5, 7 and 11; none for n = 6).
 #[test]
 fn first_order_on_a_torus_branches_on_its_diagonals_too() {
     let torus = builtin("torus-queens").unwrap().text;
@@ -187,7 +188,7 @@ fn first_order_on_a_torus_branches_on_its_diagonals_too() {
         assert_eq!(got.len(), all, "n = {n}");
         assert_eq!(p.solutions(false).count(), all, "n = {n}");
     }
-    for (n, most) in [(31, 20_000), (49, 1_000_000)] {
+    for (n, most) in [(29, 20_000), (31, 20_000)] {
         let p = plan(torus, &[("n", n)]);
         let mut order = p.first_order(false);
         let s = order.next().unwrap();
