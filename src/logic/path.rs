@@ -60,15 +60,6 @@ pub fn explain(problem: &Problem) -> Result<Path, String> {
     Ok(path)
 }
 
-/// Where two solutions of `plan`'s puzzle differ, when it has two or more
-/// ([`differ`]); `None` when it has one or none.
-pub fn several(plan: &Plan) -> Option<Vec<usize>> {
-    match two(plan).as_slice() {
-        [a, b] => Some(differ(&plan.problem, a, b)),
-        _ => None,
-    }
-}
-
 /// The first two solutions of `plan`'s puzzle in search order (fewer when
 /// it has fewer).
 fn two(plan: &Plan) -> Vec<Solution> {
